@@ -1,0 +1,14 @@
+//! kapi: Kubernetes-style APIs from ordinary Rust types.
+//!
+//! Derive [`Schema`] on your API types and [`Resource`] on top-level kinds, collect them in a [`Registry`], and hand
+//! the registry to `kapi-codegen` (from a build script) or write it as a model file for the `kapi` CLI.
+
+pub use kapi_macros::{Resource, Schema};
+pub use kapi_model as model;
+pub use kapi_model::{Registry, Resource, Schema};
+
+/// Items the derives' expanded code uses; not a stable API.
+#[doc(hidden)]
+pub mod __private {
+    pub use serde_json;
+}

@@ -1,0 +1,21 @@
+//! kapi's model: the intermediate representation every emitter reads.
+//!
+//! Rust types implement [`Schema`] (and [`Resource`] for top-level kinds), usually through kapi's derives; a
+//! [`Registry`] collects their definitions and resource metadata. The registry serialises to JSON and loads back,
+//! so the model can be handed to other tools.
+
+pub mod builtins;
+pub mod extensions;
+pub mod names;
+pub mod registry;
+pub mod resource;
+pub mod schema;
+pub mod traits;
+
+pub use builtins::ByteString;
+pub use extensions::{GroupVersionKind, KubernetesExtensions, ListType, MapType, Union, ValidationRule};
+pub use names::{DefName, GroupVersion};
+pub use registry::{Definition, DefinitionInfo, Registry};
+pub use resource::{ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource, SubresourceKind};
+pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};
+pub use traits::{FieldFacts, Resource, Schema, ZeroValue, element_schema, field_schema};

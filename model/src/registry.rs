@@ -1,0 +1,202 @@
+//! The registry: named definitions and resources, collected from the traits and serialisable as the model.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::extensions::GroupVersionKind;
+use crate::names::{DefName, GroupVersion};
+use crate::resource::ResourceMeta;
+use crate::schema::SchemaNode;
+use crate::traits::{Resource, Schema};
+
+/// Facts about a definition beyond its schema.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DefinitionInfo {
+    /// The Go-style package path the definition belongs to (`k8s.io/api/coordination/v1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub package: Option<String>,
+    /// A kind this type is registered as in every known group-version (DeleteOptions, WatchEvent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind_in_every_group_version: Option<String>,
+    /// Explicit group-version-kinds besides those of resources.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<GroupVersionKind>,
+}
+
+/// A named definition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Definition {
+    pub schema: SchemaNode,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub info: DefinitionInfo,
+    /// The Rust type that defined it, to catch two types claiming one name; not part of the model file.
+    #[serde(skip)]
+    rust_type: Option<&'static str>,
+}
+
+fn is_default(info: &DefinitionInfo) -> bool {
+    info == &DefinitionInfo::default()
+}
+
+/// All definitions and resources of a corpus.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Registry {
+    definitions: BTreeMap<DefName, Definition>,
+    resources: Vec<ResourceMeta>,
+    /// Group-versions the server knows besides those of its resources (they appear in shared kinds' GVK lists).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    extra_group_versions: BTreeSet<GroupVersion>,
+    #[serde(skip)]
+    errors: Vec<String>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The schema of `T` at a use site: a reference for named types (registering the definition once), else inline.
+    pub fn schema_for<T: Schema + ?Sized>(&mut self) -> SchemaNode {
+        let Some(name) = T::definition_name() else {
+            return T::schema(self);
+        };
+        let rust_type = std::any::type_name::<T>();
+        match self.definitions.get(&name) {
+            Some(existing) => {
+                if existing.rust_type.is_some_and(|owner| owner != rust_type) {
+                    self.errors.push(format!(
+                        "definition name `{name}` is claimed by both `{}` and `{rust_type}`",
+                        existing.rust_type.unwrap_or_default()
+                    ));
+                }
+            }
+            None => {
+                // A placeholder first, so recursive types find the name and stop.
+                let placeholder = SchemaNode::inline(Default::default());
+                let definition = Definition { schema: placeholder, info: DefinitionInfo::default(), rust_type: Some(rust_type) };
+                self.definitions.insert(name.clone(), definition);
+                let schema = T::schema(self);
+                let mut info = DefinitionInfo::default();
+                T::describe_definition(&mut info);
+                if let Some(definition) = self.definitions.get_mut(&name) {
+                    definition.schema = schema;
+                    definition.info = info;
+                }
+            }
+        }
+        SchemaNode::reference(name)
+    }
+
+    /// Registers `T` (and everything it references) as a definition.
+    pub fn register<T: Schema + ?Sized>(&mut self) -> &mut Self {
+        self.schema_for::<T>();
+        self
+    }
+
+    /// Registers a resource kind, its list kind and everything they reference.
+    pub fn register_resource<R: Resource>(&mut self) -> &mut Self {
+        let meta = R::resource_meta(self);
+        self.add_resource(meta);
+        self
+    }
+
+    /// Adds resource metadata whose definitions are already registered.
+    pub fn add_resource(&mut self, meta: ResourceMeta) {
+        if self.resources.iter().any(|r| r.group_version == meta.group_version && r.plural == meta.plural) {
+            self.errors.push(format!("resource `{}` is registered twice in {}", meta.plural, meta.group_version));
+            return;
+        }
+        self.resources.push(meta);
+    }
+
+    /// Declares a group-version the server knows without serving resources of it here.
+    pub fn add_known_group_version(&mut self, group_version: GroupVersion) -> &mut Self {
+        self.extra_group_versions.insert(group_version);
+        self
+    }
+
+    /// Every group-version known: those of the resources plus the declared extras, sorted.
+    pub fn known_group_versions(&self) -> BTreeSet<GroupVersion> {
+        let mut all = self.extra_group_versions.clone();
+        all.extend(self.resources.iter().map(|r| r.group_version.clone()));
+        all
+    }
+
+    /// Group-versions that serve at least one resource, sorted.
+    pub fn served_group_versions(&self) -> BTreeSet<GroupVersion> {
+        self.resources.iter().map(|r| r.group_version.clone()).collect()
+    }
+
+    /// Definitions by name, sorted.
+    pub fn definitions(&self) -> &BTreeMap<DefName, Definition> {
+        &self.definitions
+    }
+
+    /// One definition.
+    pub fn definition(&self, name: &DefName) -> Option<&Definition> {
+        self.definitions.get(name)
+    }
+
+    /// Resources in registration order.
+    pub fn resources(&self) -> &[ResourceMeta] {
+        &self.resources
+    }
+
+    /// Resources of one group-version, sorted by plural.
+    pub fn resources_in(&self, group_version: &GroupVersion) -> Vec<&ResourceMeta> {
+        let mut found: Vec<_> = self.resources.iter().filter(|r| &r.group_version == group_version).collect();
+        found.sort_by(|a, b| a.plural.cmp(&b.plural));
+        found
+    }
+
+    /// Problems found while registering (name clashes, duplicate resources); empty when the corpus is sound.
+    pub fn errors(&self) -> &[String] {
+        &self.errors
+    }
+
+    /// The group-version-kinds a definition is known as, sorted by (group, version): its resources' kinds,
+    /// its explicit kinds, and for shared kinds one entry per known group-version.
+    pub fn kinds_of(&self, name: &DefName) -> Vec<GroupVersionKind> {
+        let mut kinds = BTreeSet::new();
+        for resource in &self.resources {
+            if &resource.definition == name {
+                kinds.insert(gvk(&resource.group_version, &resource.kind));
+            }
+            if let (Some(list), Some(list_kind)) = (&resource.list_definition, &resource.list_kind) {
+                if list == name {
+                    kinds.insert(gvk(&resource.group_version, list_kind));
+                }
+            }
+        }
+        if let Some(definition) = self.definitions.get(name) {
+            kinds.extend(definition.info.kinds.iter().cloned());
+            if let Some(kind) = &definition.info.kind_in_every_group_version {
+                kinds.extend(self.known_group_versions().iter().map(|gv| gvk(gv, kind)));
+            }
+        }
+        kinds.into_iter().collect()
+    }
+
+    /// Keeps only what `keep` accepts of the resources (e.g. to switch group-versions off); definitions stay.
+    pub fn retain_resources(&mut self, keep: impl Fn(&ResourceMeta) -> bool) {
+        self.resources.retain(keep);
+    }
+
+    /// Reads a model file written by `serde_json`.
+    pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}
+
+fn gvk(group_version: &GroupVersion, kind: &str) -> GroupVersionKind {
+    GroupVersionKind {
+        group: group_version.group.clone(),
+        version: group_version.version.clone(),
+        kind: kind.to_owned(),
+    }
+}

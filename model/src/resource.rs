@@ -1,0 +1,94 @@
+//! Resource metadata: what a kind is served as.
+
+use serde::{Deserialize, Serialize};
+
+use crate::names::{DefName, GroupVersion};
+
+/// Whether objects live in a namespace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Scope {
+    /// Objects live in a namespace.
+    #[default]
+    Namespaced,
+    /// Objects are cluster-wide.
+    Cluster,
+}
+
+/// The standard Kubernetes verbs a resource can support.
+pub const STANDARD_VERBS: [&str; 8] = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
+
+/// A subresource such as `status` or `scale`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Subresource {
+    /// The path segment (`status`, `scale`).
+    pub name: String,
+    /// The kind sent and returned, when it differs from the parent's (scale uses autoscaling/v1 `Scale`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<SubresourceKind>,
+    /// Verbs served on the subresource.
+    pub verbs: Vec<String>,
+    /// For scale: JSON paths of the replica counters and selector in the parent object.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale: Option<ScalePaths>,
+}
+
+/// The kind a subresource speaks when it is not its parent's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubresourceKind {
+    pub group_version: GroupVersion,
+    pub kind: String,
+    pub definition: DefName,
+}
+
+/// Where the scale subresource finds its numbers in the parent object.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScalePaths {
+    pub spec_replicas_path: String,
+    pub status_replicas_path: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_selector_path: Option<String>,
+}
+
+/// Everything needed to serve a kind: its names, scope, verbs and subresources.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourceMeta {
+    pub group_version: GroupVersion,
+    pub kind: String,
+    /// Lower-case plural, the URL segment (`leases`).
+    pub plural: String,
+    /// Lower-case singular (`lease`).
+    pub singular: String,
+    pub scope: Scope,
+    pub verbs: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short_names: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subresources: Vec<Subresource>,
+    /// The definition of the kind itself.
+    pub definition: DefName,
+    /// The list kind (`LeaseList`) and its definition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_definition: Option<DefName>,
+}
+
+impl ResourceMeta {
+    /// Verbs in sorted order, as discovery writes them.
+    pub fn sorted_verbs(&self) -> Vec<String> {
+        let mut verbs = self.verbs.clone();
+        verbs.sort();
+        verbs.dedup();
+        verbs
+    }
+
+    /// True when the resource supports `verb`.
+    pub fn has_verb(&self, verb: &str) -> bool {
+        self.verbs.iter().any(|v| v == verb)
+    }
+}

@@ -1,0 +1,261 @@
+//! The lossless schema form: one typed node per schema position, with references as a distinct variant.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::extensions::KubernetesExtensions;
+use crate::names::DefName;
+
+/// A schema position: either a reference to a named definition (plus whatever sits beside it) or an inline schema.
+///
+/// Keeping references distinct lets each emitter decide in one place how a reference with siblings is written
+/// (OpenAPI v3 wraps it in `allOf`, swagger 2.0 keeps the siblings beside `$ref`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SchemaNode {
+    /// A reference to a named definition.
+    Ref(Reference),
+    /// A schema written out in place.
+    Inline(Box<SchemaObject>),
+}
+
+/// A reference to a definition; `siblings` holds the keywords written beside it (description, default, extensions).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Reference {
+    /// The referenced definition.
+    pub target: DefName,
+    /// Keywords beside the reference; empty means a bare reference.
+    #[serde(default, skip_serializing_if = "SchemaObject::is_empty")]
+    pub siblings: SchemaObject,
+}
+
+/// The JSON types a schema can constrain to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum InstanceType {
+    /// `"string"`
+    String,
+    /// `"integer"`
+    Integer,
+    /// `"number"`
+    Number,
+    /// `"boolean"`
+    Boolean,
+    /// `"object"`
+    Object,
+    /// `"array"`
+    Array,
+}
+
+impl InstanceType {
+    /// The keyword value used by OpenAPI and JSON Schema.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::String => "string",
+            Self::Integer => "integer",
+            Self::Number => "number",
+            Self::Boolean => "boolean",
+            Self::Object => "object",
+            Self::Array => "array",
+        }
+    }
+}
+
+/// Every keyword an OpenAPI 3.0 / Kubernetes structural schema can carry, typed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SchemaObject {
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub instance_type: Option<InstanceType>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// An explicit default, written by every profile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
+    /// The value an unset field serialises as (Go's zero value for value-typed fields).
+    /// Only profiles that mirror Kubernetes' generator write it as `default`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zero_value: Option<Value>,
+    #[serde(skip_serializing_if = "is_false")]
+    pub nullable: bool,
+    #[serde(rename = "enum", skip_serializing_if = "Vec::is_empty")]
+    pub enum_values: Vec<Value>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub one_of: Vec<SchemaNode>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub any_of: Vec<SchemaNode>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub all_of: Vec<SchemaNode>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not: Option<Box<SchemaNode>>,
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub properties: IndexMap<String, SchemaNode>,
+    /// Required property names in declaration order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub required: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub additional_properties: Option<Box<SchemaNode>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub items: Option<Box<SchemaNode>>,
+    #[serde(flatten)]
+    pub bounds: Bounds,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub example: Option<Value>,
+    #[serde(skip_serializing_if = "is_false")]
+    pub deprecated: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub read_only: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub write_only: bool,
+    /// The `x-kubernetes-*` vocabulary.
+    #[serde(skip_serializing_if = "KubernetesExtensions::is_empty")]
+    pub kubernetes: KubernetesExtensions,
+}
+
+/// Numeric, string, array and object bounds.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Bounds {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimum: Option<serde_json::Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maximum: Option<serde_json::Number>,
+    #[serde(skip_serializing_if = "is_false")]
+    pub exclusive_minimum: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub exclusive_maximum: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multiple_of: Option<serde_json::Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_items: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_items: Option<u64>,
+    #[serde(skip_serializing_if = "is_false")]
+    pub unique_items: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_properties: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_properties: Option<u64>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl SchemaObject {
+    /// A schema with only a type.
+    pub fn of_type(instance_type: InstanceType) -> Self {
+        Self { instance_type: Some(instance_type), ..Self::default() }
+    }
+
+    /// A schema with a type and a format.
+    pub fn of_format(instance_type: InstanceType, format: &str) -> Self {
+        Self { format: Some(format.to_owned()), ..Self::of_type(instance_type) }
+    }
+
+    /// True when no keyword is set.
+    pub fn is_empty(&self) -> bool {
+        self == &Self::default()
+    }
+
+    /// Sets every keyword that `overlay` sets; lists and maps in `overlay` replace, flags are or-ed.
+    pub fn apply(&mut self, overlay: SchemaObject) {
+        macro_rules! take {
+            ($($field:ident),*) => { $( if overlay.$field.is_some() { self.$field = overlay.$field; } )* };
+        }
+        macro_rules! take_list {
+            ($($field:ident),*) => { $( if !overlay.$field.is_empty() { self.$field = overlay.$field; } )* };
+        }
+        take!(instance_type, format, title, description, default, zero_value, not, additional_properties, items, example);
+        take_list!(enum_values, one_of, any_of, all_of, properties, required);
+        self.nullable |= overlay.nullable;
+        self.deprecated |= overlay.deprecated;
+        self.read_only |= overlay.read_only;
+        self.write_only |= overlay.write_only;
+        self.bounds.apply(overlay.bounds);
+        self.kubernetes.apply(overlay.kubernetes);
+    }
+}
+
+impl Bounds {
+    fn apply(&mut self, overlay: Bounds) {
+        macro_rules! take {
+            ($($field:ident),*) => { $( if overlay.$field.is_some() { self.$field = overlay.$field; } )* };
+        }
+        take!(minimum, maximum, multiple_of, min_length, max_length, pattern, min_items, max_items);
+        take!(min_properties, max_properties);
+        self.exclusive_minimum |= overlay.exclusive_minimum;
+        self.exclusive_maximum |= overlay.exclusive_maximum;
+        self.unique_items |= overlay.unique_items;
+    }
+}
+
+impl SchemaNode {
+    /// An inline node.
+    pub fn inline(object: SchemaObject) -> Self {
+        Self::Inline(Box::new(object))
+    }
+
+    /// A bare reference.
+    pub fn reference(target: DefName) -> Self {
+        Self::Ref(Reference { target, siblings: SchemaObject::default() })
+    }
+
+    /// The keywords written at this position: the inline schema, or the siblings of a reference.
+    pub fn keywords_mut(&mut self) -> &mut SchemaObject {
+        match self {
+            Self::Ref(reference) => &mut reference.siblings,
+            Self::Inline(object) => object,
+        }
+    }
+
+    /// Read-only view of [`Self::keywords_mut`].
+    pub fn keywords(&self) -> &SchemaObject {
+        match self {
+            Self::Ref(reference) => &reference.siblings,
+            Self::Inline(object) => object,
+        }
+    }
+
+    /// The target, when this node is a reference.
+    pub fn target(&self) -> Option<&DefName> {
+        match self {
+            Self::Ref(reference) => Some(&reference.target),
+            Self::Inline(_) => None,
+        }
+    }
+
+    /// Calls `visit` on this node and every node below it, depth first.
+    pub fn walk<'a>(&'a self, visit: &mut dyn FnMut(&'a SchemaNode)) {
+        visit(self);
+        self.keywords().walk_children(visit);
+    }
+}
+
+impl SchemaObject {
+    /// Calls `visit` on every node directly or indirectly below this object.
+    pub fn walk_children<'a>(&'a self, visit: &mut dyn FnMut(&'a SchemaNode)) {
+        let lists = [&self.one_of, &self.any_of, &self.all_of];
+        for node in lists.into_iter().flatten() {
+            node.walk(visit);
+        }
+        for node in self.properties.values() {
+            node.walk(visit);
+        }
+        for node in [&self.not, &self.additional_properties, &self.items].into_iter().flatten() {
+            node.walk(visit);
+        }
+    }
+}
