@@ -5,6 +5,8 @@
 //! so the model can be handed to other tools.
 
 pub mod builtins;
+#[doc(hidden)]
+pub mod derive_support;
 pub mod extensions;
 pub mod names;
 pub mod registry;

@@ -154,6 +154,11 @@ impl Registry {
         found
     }
 
+    /// Records a problem found while registering (reported by `errors`).
+    pub fn report(&mut self, message: String) {
+        self.errors.push(message);
+    }
+
     /// Problems found while registering (name clashes, duplicate resources); empty when the corpus is sound.
     pub fn errors(&self) -> &[String] {
         &self.errors

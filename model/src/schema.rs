@@ -11,8 +11,10 @@ use crate::names::DefName;
 ///
 /// Keeping references distinct lets each emitter decide in one place how a reference with siblings is written
 /// (OpenAPI v3 wraps it in `allOf`, swagger 2.0 keeps the siblings beside `$ref`).
+///
+/// In the model file a reference is `{"$ref": "<definition name>", ...siblings}` and an inline schema is its keywords.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(untagged)]
 pub enum SchemaNode {
     /// A reference to a named definition.
     Ref(Reference),
@@ -22,12 +24,12 @@ pub enum SchemaNode {
 
 /// A reference to a definition; `siblings` holds the keywords written beside it (description, default, extensions).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
 pub struct Reference {
     /// The referenced definition.
+    #[serde(rename = "$ref")]
     pub target: DefName,
     /// Keywords beside the reference; empty means a bare reference.
-    #[serde(default, skip_serializing_if = "SchemaObject::is_empty")]
+    #[serde(flatten)]
     pub siblings: SchemaObject,
 }
 
@@ -257,5 +259,24 @@ impl SchemaObject {
         for node in [&self.not, &self.additional_properties, &self.items].into_iter().flatten() {
             node.walk(visit);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn model_json_round_trips_references_and_inline_schemas() {
+        let mut object = SchemaObject::of_type(InstanceType::Object);
+        let mut reference = SchemaNode::reference(DefName::new("a.B"));
+        reference.keywords_mut().description = Some("points at B".into());
+        object.properties.insert("b".into(), reference);
+        object.properties.insert("n".into(), SchemaNode::inline(SchemaObject::of_format(InstanceType::Integer, "int32")));
+        let node = SchemaNode::inline(object);
+        let json = serde_json::to_value(&node).expect("serialises");
+        assert_eq!(json["properties"]["b"], serde_json::json!({"$ref": "a.B", "description": "points at B"}));
+        let back: SchemaNode = serde_json::from_value(json).expect("deserialises");
+        assert_eq!(back, node);
     }
 }

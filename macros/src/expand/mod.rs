@@ -1,0 +1,4 @@
+//! Code generation from checked containers; never sees raw attributes.
+
+pub mod resource;
+pub mod schema;

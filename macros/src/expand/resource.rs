@@ -1,0 +1,85 @@
+//! `impl Resource` for a checked container.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::internals::ast::Container;
+
+/// The eight standard verbs, the default.
+const DEFAULT_VERBS: [&str; 8] = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
+
+pub fn impl_resource(cont: &Container) -> TokenStream {
+    let ident = cont.ident;
+    let resource = &cont.attrs.resource;
+    let group = resource.group.get().cloned().unwrap_or_default();
+    let version = resource.version.get().cloned().unwrap_or_default();
+    let kind = resource.kind.get().cloned().unwrap_or_else(|| cont.type_name());
+    let plural = resource.plural.get().cloned().unwrap_or_else(|| english_plural(&kind.to_lowercase()));
+    let singular = resource.singular.get().cloned().unwrap_or_else(|| kind.to_lowercase());
+    let cluster_scoped = resource.scope.get().is_some_and(|s| s == "Cluster");
+    let verbs: Vec<String> = match resource.verbs.get() {
+        Some(verbs) => verbs.iter().map(|v| v.value()).collect(),
+        None => DEFAULT_VERBS.iter().map(|v| (*v).to_owned()).collect(),
+    };
+    let strings = |attr: Option<&Vec<syn::LitStr>>| attr.map(|v| v.iter().map(|s| s.value()).collect::<Vec<_>>()).unwrap_or_default();
+    let short_names = strings(resource.short_names.get());
+    let categories = strings(resource.categories.get());
+    let list = match resource.list.get() {
+        Some(path) => quote!(::core::option::Option::Some(__kapi::definition_of::<#path>(registry))),
+        None => quote!(::core::option::Option::None),
+    };
+    let status = resource.status.get().map(|_| quote!(subresources.push(__kapi::status_subresource());));
+    let scale = resource.scale.get().map(|scale| {
+        let (spec, status, kind) = (&scale.spec_replicas_path, &scale.status_replicas_path, &scale.kind);
+        let selector = match &scale.label_selector_path {
+            Some(path) => quote!(::core::option::Option::Some(#path)),
+            None => quote!(::core::option::Option::None),
+        };
+        quote!(subresources.push(__kapi::scale_subresource::<#kind>(registry, #spec, #status, #selector));)
+    });
+    quote! {
+        impl ::kapi::model::Resource for #ident {
+            fn resource_meta(registry: &mut ::kapi::model::Registry) -> ::kapi::model::ResourceMeta {
+                use ::kapi::model::derive_support as __kapi;
+                let definition = __kapi::definition_of::<Self>(registry);
+                let list = #list;
+                #[allow(unused_mut)]
+                let mut subresources = ::std::vec::Vec::new();
+                #status
+                #scale
+                let spec = __kapi::ResourceSpec {
+                    group: #group, version: #version, kind: #kind, plural: #plural, singular: #singular,
+                    cluster_scoped: #cluster_scoped, verbs: &[#(#verbs),*], short_names: &[#(#short_names),*],
+                    categories: &[#(#categories),*],
+                };
+                __kapi::resource_meta(spec, definition, list, subresources)
+            }
+        }
+    }
+}
+
+/// English plural of a lower-case kind, the way Kubernetes guesses resource names.
+fn english_plural(singular: &str) -> String {
+    if let Some(stem) = singular.strip_suffix('y') {
+        if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) {
+            return format!("{stem}ies");
+        }
+    }
+    if singular.ends_with('s') || singular.ends_with('x') || singular.ends_with('z') || singular.ends_with("ch") || singular.ends_with("sh") {
+        return format!("{singular}es");
+    }
+    format!("{singular}s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::english_plural;
+
+    #[test]
+    fn plurals() {
+        assert_eq!(english_plural("lease"), "leases");
+        assert_eq!(english_plural("policy"), "policies");
+        assert_eq!(english_plural("gateway"), "gateways");
+        assert_eq!(english_plural("ingress"), "ingresses");
+    }
+}

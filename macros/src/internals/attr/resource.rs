@@ -1,0 +1,102 @@
+//! Resource metadata keys of `#[kapi(...)]`, read by `#[derive(Resource)]`.
+
+use syn::meta::ParseNestedMeta;
+
+use super::container::set_flag;
+use super::values::{self, Attr};
+use crate::internals::ctxt::Ctxt;
+
+/// `scale(...)`.
+pub struct ScaleAttrs {
+    pub spec_replicas_path: String,
+    pub status_replicas_path: String,
+    pub label_selector_path: Option<String>,
+    pub kind: syn::Path,
+}
+
+/// Resource metadata as written.
+pub struct ResourceAttrs {
+    pub group: Attr<String>,
+    pub version: Attr<String>,
+    pub kind: Attr<String>,
+    pub plural: Attr<String>,
+    pub singular: Attr<String>,
+    pub scope: Attr<String>,
+    pub verbs: Attr<Vec<syn::LitStr>>,
+    pub short_names: Attr<Vec<syn::LitStr>>,
+    pub categories: Attr<Vec<syn::LitStr>>,
+    pub list: Attr<syn::Path>,
+    pub status: Attr<()>,
+    pub scale: Attr<ScaleAttrs>,
+}
+
+impl ResourceAttrs {
+    pub fn new() -> Self {
+        Self {
+            group: Attr::none("group"),
+            version: Attr::none("version"),
+            kind: Attr::none("kind"),
+            plural: Attr::none("plural"),
+            singular: Attr::none("singular"),
+            scope: Attr::none("scope"),
+            verbs: Attr::none("verbs"),
+            short_names: Attr::none("short_names"),
+            categories: Attr::none("categories"),
+            list: Attr::none("list"),
+            status: Attr::none("status"),
+            scale: Attr::none("scale"),
+        }
+    }
+
+    /// Parses `meta` if it is a resource key; returns false otherwise.
+    pub fn parse(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<bool> {
+        let key = values::path_name(meta);
+        let path = meta.path.clone();
+        match key.as_str() {
+            "group" => self.group.set_opt(cx, &path, values::string(cx, meta)?),
+            "version" => self.version.set_opt(cx, &path, values::string(cx, meta)?),
+            "kind" => self.kind.set_opt(cx, &path, values::string(cx, meta)?),
+            "plural" => self.plural.set_opt(cx, &path, values::string(cx, meta)?),
+            "singular" => self.singular.set_opt(cx, &path, values::string(cx, meta)?),
+            "scope" => self.scope.set_opt(cx, &path, values::choice(cx, meta, &["Namespaced", "Cluster"])?),
+            "verbs" => self.verbs.set_opt(cx, &path, values::string_list(cx, meta)?),
+            "short_names" => self.short_names.set_opt(cx, &path, values::string_list(cx, meta)?),
+            "categories" => self.categories.set_opt(cx, &path, values::string_list(cx, meta)?),
+            "list" => self.list.set_opt(cx, &path, values::path(cx, meta)?),
+            "status" => set_flag(cx, meta, &mut self.status)?,
+            "scale" => {
+                let scale = parse_scale(cx, meta)?;
+                self.scale.set_opt(cx, &path, scale);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+fn parse_scale(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<ScaleAttrs>> {
+    let (mut spec, mut status, mut selector, mut kind) = (None, None, None, None);
+    meta.parse_nested_meta(|inner| {
+        let key = values::path_name(&inner);
+        match key.as_str() {
+            "spec_replicas_path" => spec = values::string(cx, &inner)?,
+            "status_replicas_path" => status = values::string(cx, &inner)?,
+            "label_selector_path" => selector = values::string(cx, &inner)?,
+            "kind" => kind = values::path(cx, &inner)?,
+            _ => {
+                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in scale(...); expected spec_replicas_path, status_replicas_path, label_selector_path, kind"));
+                values::skip_value(&inner)?;
+            }
+        }
+        Ok(())
+    })?;
+    match (spec, status, kind) {
+        (Some(spec_replicas_path), Some(status_replicas_path), Some(kind)) => {
+            Ok(Some(ScaleAttrs { spec_replicas_path, status_replicas_path, label_selector_path: selector, kind }))
+        }
+        _ => {
+            cx.error_spanned_by(&meta.path, "scale(...) needs spec_replicas_path, status_replicas_path and kind");
+            Ok(None)
+        }
+    }
+}

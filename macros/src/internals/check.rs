@@ -1,0 +1,263 @@
+//! Cross-attribute rules, one small function per rule, run after parsing and before expansion.
+
+use serde_json::Value;
+
+use super::ast::{Container, Data, Field, generic_inner, option_inner, simple_name, vec_item};
+use super::ctxt::Ctxt;
+
+/// Runs every rule that applies to a `#[derive(Schema)]` input.
+pub fn check_schema(cx: &Ctxt, cont: &Container) {
+    check_generics(cx, cont);
+    check_naming(cx, cont);
+    check_enum_representation(cx, cont);
+    check_union(cx, cont);
+    check_container_keywords(cx, cont);
+    for field in all_fields(cont) {
+        check_skipped_field(cx, field);
+        check_nullable(cx, field);
+        check_list_map(cx, field);
+        check_default_fits(cx, field);
+        check_bytes(cx, field);
+        check_bounds_fit(cx, field);
+        check_bound_order(cx, field);
+        check_required_conflict(cx, field);
+        check_flatten(cx, field);
+    }
+}
+
+fn all_fields<'c, 'a>(cont: &'c Container<'a>) -> Vec<&'c Field<'a>> {
+    match &cont.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Enum(variants) => variants.iter().flat_map(|v| v.fields.iter()).collect(),
+    }
+}
+
+/// A definition name is per type; generic types would need one per instantiation.
+fn check_generics(cx: &Ctxt, cont: &Container) {
+    if let Some(param) = cont.generics.type_params().next() {
+        cx.error_spanned_by(param, "kapi cannot derive Schema for generic types; give each instantiation its own type");
+    }
+}
+
+/// A type is named one way, and an inline type has no name or definition-level facts.
+fn check_naming(cx: &Ctxt, cont: &Container) {
+    let attrs = &cont.attrs;
+    if attrs.package.get().is_some() && attrs.definition.get().is_some() {
+        cx.error_spanned_by(attrs.definition.tokens(), "`definition` and `package` both name the definition; keep one");
+    }
+    if attrs.inline.get().is_some() {
+        let named = [attrs.package.tokens(), attrs.definition.tokens(), attrs.every_group_version.tokens()];
+        for tokens in named.into_iter().filter(|t| !t.is_empty()) {
+            cx.error_spanned_by(tokens, "an `inline` type has no definition, so it cannot be named or registered as a kind");
+        }
+    }
+}
+
+/// serde has one representation per enum; `one_of` only changes how an untagged enum is written.
+fn check_enum_representation(cx: &Ctxt, cont: &Container) {
+    let is_enum = matches!(cont.data, Data::Enum(_));
+    if cont.attrs.one_of.get().is_some() && !(is_enum && cont.serde.untagged) {
+        cx.error_spanned_by(cont.attrs.one_of.tokens(), "`one_of` applies only to `#[serde(untagged)]` enums; tagged enums are always oneOf");
+    }
+    if let (true, Some(untagged), Some(_)) = (is_enum, &cont.serde.untagged_span, &cont.serde.tag) {
+        cx.error_spanned_by(untagged, "conflicting enum representations: `untagged` and `tag` cannot both be set");
+    }
+    if is_enum && cont.serde.content.is_some() && cont.serde.tag.is_none() {
+        cx.error_spanned_by(cont.ident, "conflicting enum representations: `content` needs `tag` (adjacently tagged)");
+    }
+}
+
+/// Union members only make sense inside a `union(...)` struct, and a union needs members.
+fn check_union(cx: &Ctxt, cont: &Container) {
+    let members: Vec<_> = all_fields(cont).into_iter().filter(|f| f.attrs.union_member.get().is_some()).collect();
+    let declared = cont.attrs.union_discriminator.get().is_some();
+    if !declared {
+        for field in members {
+            cx.error_spanned_by(field.attrs.union_member.tokens(), "`union_member` needs `#[kapi(union(...))]` on the type");
+        }
+    } else if members.is_empty() {
+        cx.error_spanned_by(cont.attrs.union_discriminator.tokens(), "a union needs at least one field marked `union_member`");
+    }
+}
+
+/// Keys about a list's items only mean something on a field.
+fn check_container_keywords(cx: &Ctxt, cont: &Container) {
+    let keys = &cont.attrs.keywords.list_map_keys;
+    if keys.get().is_some() {
+        cx.error_spanned_by(keys.tokens(), "`list_map_keys` belongs on a list field, not on a type");
+    }
+}
+
+/// serde never writes a skipped field, so attributes on it would be silently ignored.
+fn check_skipped_field(cx: &Ctxt, field: &Field) {
+    if field.serde.skip && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
+        cx.error_spanned_by(&field.member, "this field is skipped by serde, so its kapi attributes have no effect");
+    }
+}
+
+/// `nullable` says the value may be null, which only an `Option` can hold.
+fn check_nullable(cx: &Ctxt, field: &Field) {
+    let nullable = &field.attrs.keywords.nullable;
+    if nullable.get().is_some() && option_inner(field.ty).is_none() {
+        cx.error_spanned_by(nullable.tokens(), "`nullable` needs an `Option<...>` field");
+    }
+}
+
+/// Map lists are keyed by fields of their items.
+fn check_list_map(cx: &Ctxt, field: &Field) {
+    let keywords = &field.attrs.keywords;
+    let is_map = keywords.choice("list_type").and_then(|a| a.get()).is_some_and(|t| t == "map");
+    match (keywords.list_map_keys.get(), is_map) {
+        (Some(_), false) => cx.error_spanned_by(keywords.list_map_keys.tokens(), "`list_map_keys` needs `list_type = \"map\"`"),
+        (None, true) => cx.error_spanned_by(keywords.choice("list_type").map(|a| a.tokens().clone()).unwrap_or_default(), "`list_type = \"map\"` needs `list_map_keys = [...]`"),
+        (Some(keys), true) if vec_item(field.ty).is_none() => {
+            cx.error_spanned_by(&keys[0], "`list_map_keys` needs a `Vec<...>` field");
+        }
+        _ => {}
+    }
+}
+
+/// What a field's type can hold, judged from how the type is written.
+#[derive(PartialEq, Eq)]
+enum Shape {
+    String,
+    Integer,
+    Number,
+    Boolean,
+    Array,
+    Object,
+    Unknown,
+}
+
+fn shape_of(ty: &syn::Type) -> Shape {
+    let ty = option_inner(ty).unwrap_or(ty);
+    if generic_inner(ty, "Vec").is_some() {
+        return Shape::Array;
+    }
+    let Some(name) = simple_name(ty) else {
+        let is_map = |n| matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == n));
+        return if is_map("BTreeMap") || is_map("HashMap") { Shape::Object } else { Shape::Unknown };
+    };
+    match name.as_str() {
+        "String" | "str" | "char" => Shape::String,
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "isize" | "usize" => Shape::Integer,
+        "f32" | "f64" => Shape::Number,
+        "bool" => Shape::Boolean,
+        _ => Shape::Unknown,
+    }
+}
+
+/// A default the field could never hold is a mistake, not a schema.
+fn check_default_fits(cx: &Ctxt, field: &Field) {
+    let Some((expr, value)) = field.attrs.keywords.default.get() else { return };
+    let fits = match (shape_of(field.ty), value) {
+        (Shape::Unknown, _) => true,
+        (Shape::String, Value::String(_)) | (Shape::Boolean, Value::Bool(_)) => true,
+        (Shape::Integer, Value::Number(n)) => n.is_i64() || n.is_u64(),
+        (Shape::Number, Value::Number(_)) => true,
+        (Shape::Array, Value::Array(_)) | (Shape::Object, Value::Object(_)) => true,
+        _ => false,
+    };
+    if !fits {
+        let ty = field.ty;
+        let written = quote::quote!(#ty).to_string().replace(' ', "");
+        cx.error_spanned_by(expr, format!("this default does not fit the field's type `{written}`"));
+    }
+}
+
+/// Byte strings are `Vec<u8>`.
+fn check_bytes(cx: &Ctxt, field: &Field) {
+    let bytes = &field.attrs.bytes;
+    if bytes.get().is_some() && vec_item(field.ty).and_then(simple_name).as_deref() != Some("u8") {
+        cx.error_spanned_by(bytes.tokens(), "`bytes` needs a `Vec<u8>` (or `Option<Vec<u8>>`) field");
+    }
+}
+
+/// Bounds constrain one kind of value; on another type they would never apply.
+fn check_bounds_fit(cx: &Ctxt, field: &Field) {
+    let shape = shape_of(field.ty);
+    if shape == Shape::Unknown || field.attrs.bytes.get().is_some() {
+        return;
+    }
+    let keywords = &field.attrs.keywords;
+    let string_keys = ["min_length", "max_length"].map(|k| keywords.count(k).map(|a| a.tokens().clone()));
+    let pattern = keywords.strings.iter().find(|(k, _)| *k == "pattern").map(|(_, a)| a.tokens().clone());
+    for tokens in string_keys.into_iter().chain([pattern]).flatten().filter(|t| !t.is_empty()) {
+        if shape != Shape::String {
+            cx.error_spanned_by(tokens, "string bounds apply only to string fields");
+        }
+    }
+    for key in ["minimum", "maximum", "multiple_of"] {
+        let tokens = keywords.number(key).map(|a| a.tokens().clone()).unwrap_or_default();
+        if !tokens.is_empty() && !matches!(shape, Shape::Integer | Shape::Number) {
+            cx.error_spanned_by(tokens, "numeric bounds apply only to number fields");
+        }
+    }
+    for key in ["min_items", "max_items"] {
+        let tokens = keywords.count(key).map(|a| a.tokens().clone()).unwrap_or_default();
+        if !tokens.is_empty() && shape != Shape::Array {
+            cx.error_spanned_by(tokens, "list bounds apply only to `Vec` fields");
+        }
+    }
+}
+
+/// A lower bound above its upper bound admits nothing.
+fn check_bound_order(cx: &Ctxt, field: &Field) {
+    let keywords = &field.attrs.keywords;
+    let number = |k| keywords.number(k).and_then(|a| a.get()).and_then(|n| n.as_f64());
+    if let (Some(min), Some(max)) = (number("minimum"), number("maximum")) {
+        if min > max {
+            cx.error_spanned_by(keywords.number("minimum").map(|a| a.tokens().clone()).unwrap_or_default(), "`minimum` is greater than `maximum`");
+        }
+    }
+    for (low, high) in [("min_length", "max_length"), ("min_items", "max_items"), ("min_properties", "max_properties")] {
+        let count = |k| keywords.count(k).and_then(|a| a.get().copied());
+        if let (Some(min), Some(max)) = (count(low), count(high)) {
+            if min > max {
+                cx.error_spanned_by(keywords.count(low).map(|a| a.tokens().clone()).unwrap_or_default(), format!("`{low}` is greater than `{high}`"));
+            }
+        }
+    }
+}
+
+/// A field cannot be both.
+fn check_required_conflict(cx: &Ctxt, field: &Field) {
+    if field.attrs.optional.get().is_some() && field.attrs.required.get().is_some() {
+        cx.error_spanned_by(field.attrs.required.tokens(), "a field cannot be both `optional` and `required`");
+    }
+}
+
+/// A flattened field has no schema position of its own for keywords to land on.
+fn check_flatten(cx: &Ctxt, field: &Field) {
+    if field.serde.flatten && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
+        cx.error_spanned_by(&field.member, "a `#[serde(flatten)]` field merges into its parent; put kapi attributes on the flattened type");
+    }
+}
+
+/// Rules for `#[derive(Resource)]`.
+pub fn check_resource(cx: &Ctxt, cont: &Container) {
+    if matches!(cont.data, Data::Enum(_)) {
+        cx.error_spanned_by(cont.ident, "a Resource must be a struct (an object with apiVersion, kind and metadata)");
+    }
+    let resource = &cont.attrs.resource;
+    if resource.group.get().is_none() {
+        cx.error_spanned_by(cont.ident, "a Resource needs `#[kapi(group = \"...\")]` (\"\" for the core group)");
+    }
+    if resource.version.get().is_none() {
+        cx.error_spanned_by(cont.ident, "a Resource needs `#[kapi(version = \"...\")]`");
+    }
+    if cont.attrs.inline.get().is_some() {
+        cx.error_spanned_by(cont.attrs.inline.tokens(), "a Resource needs a definition; remove `inline`");
+    }
+    if let Some(plural) = resource.plural.get() {
+        if plural.chars().any(|c| c.is_uppercase()) {
+            cx.error_spanned_by(resource.plural.tokens(), "resource names are lower case");
+        }
+    }
+    for verb in resource.verbs.get().into_iter().flatten() {
+        let text = verb.value();
+        if text.is_empty() || !text.chars().all(|c| c.is_ascii_lowercase()) {
+            cx.error_spanned_by(verb, "verbs are lower-case words such as \"get\" or \"list\"");
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Parsing and checking, apart from emission (serde_derive's split).
+
+pub mod ast;
+pub mod attr;
+pub mod case;
+pub mod check;
+pub mod ctxt;
+pub mod docs;

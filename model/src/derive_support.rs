@@ -1,0 +1,274 @@
+//! Helpers the derive macros' expanded code calls, so that the expansion stays short and the logic is tested here.
+//! Not a stable API: use the derives.
+
+use serde_json::Value;
+
+use crate::names::{DefName, GroupVersion};
+use crate::registry::Registry;
+use crate::resource::{ResourceMeta, ScalePaths, Scope, Subresource, SubresourceKind};
+use crate::schema::{InstanceType, SchemaNode, SchemaObject};
+use crate::traits::{FieldFacts, Schema, field_schema};
+
+/// Reads a keyword overlay produced by the derive (the model's own JSON form of [`SchemaObject`]).
+pub fn overlay(json: &str) -> SchemaObject {
+    // The derive writes only keys it has validated against this form; a failure is a bug in kapi itself.
+    serde_json::from_str(json).unwrap_or_else(|error| panic!("kapi derive produced an invalid overlay ({error}): {json}"))
+}
+
+/// A JSON value the derive validated at compile time.
+pub fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
+/// Adds a field of type `T` to `object`, applying the field's keyword overlay.
+pub fn property<T: Schema>(registry: &mut Registry, object: &mut SchemaObject, name: &str, facts: FieldFacts, json: &str) {
+    let (node, required) = field_schema::<T>(registry, facts);
+    property_node(object, name, node, required, json);
+}
+
+/// Adds a field whose schema was supplied directly (`schema_with`, `schemaless`).
+pub fn property_node(object: &mut SchemaObject, name: &str, mut node: SchemaNode, required: bool, json: &str) {
+    node.keywords_mut().apply(overlay(json));
+    if required {
+        object.required.push(name.to_owned());
+    }
+    object.properties.insert(name.to_owned(), node);
+}
+
+/// Merges the properties of a `#[serde(flatten)]` field's type into `object`.
+pub fn flatten<T: Schema>(registry: &mut Registry, object: &mut SchemaObject) {
+    let node = registry.schema_for::<T>();
+    let body = match node.target() {
+        Some(target) => registry.definition(target).map(|d| d.schema.keywords().clone()).unwrap_or_default(),
+        None => node.keywords().clone(),
+    };
+    for (name, property) in body.properties {
+        object.properties.insert(name, property);
+    }
+    object.required.extend(body.required);
+    if body.additional_properties.is_some() {
+        object.additional_properties = body.additional_properties;
+    }
+}
+
+/// Applies the type-level overlay and wraps the result.
+pub fn finish(mut node: SchemaNode, json: &str) -> SchemaNode {
+    node.keywords_mut().apply(overlay(json));
+    node
+}
+
+/// An object schema to add properties to.
+pub fn object() -> SchemaObject {
+    SchemaObject::of_type(InstanceType::Object)
+}
+
+/// `{type: string, enum: [...]}` for enums of unit variants.
+pub fn string_enum(names: &[&str]) -> SchemaNode {
+    SchemaNode::inline(SchemaObject {
+        enum_values: names.iter().map(|n| Value::from(*n)).collect(),
+        ..SchemaObject::of_type(InstanceType::String)
+    })
+}
+
+/// A fixed-length tuple, written as an array of that many items.
+pub fn tuple(length: u64) -> SchemaNode {
+    let mut object = SchemaObject::of_type(InstanceType::Array);
+    object.bounds.min_items = Some(length);
+    object.bounds.max_items = Some(length);
+    SchemaNode::inline(object)
+}
+
+fn tagged_object(properties: Vec<(&str, SchemaNode)>) -> SchemaObject {
+    let mut object = object();
+    for (name, node) in properties {
+        object.required.push(name.to_owned());
+        object.properties.insert(name.to_owned(), node);
+    }
+    object
+}
+
+/// Externally tagged variant: a unit is its name; others are `{name: inner}`.
+pub fn variant_external(name: &str, inner: Option<SchemaNode>) -> SchemaNode {
+    match inner {
+        None => string_enum(&[name]),
+        Some(inner) => SchemaNode::inline(tagged_object(vec![(name, inner)])),
+    }
+}
+
+/// Internally tagged variant: the tag property sits beside the variant's own fields.
+pub fn variant_internal(tag: &str, name: &str, inner: Option<SchemaNode>) -> SchemaNode {
+    let tag_object = tagged_object(vec![(tag, string_enum(&[name]))]);
+    match inner {
+        None => SchemaNode::inline(tag_object),
+        Some(SchemaNode::Inline(mut fields)) if fields.instance_type == Some(InstanceType::Object) => {
+            fields.properties.shift_insert(0, tag.to_owned(), string_enum(&[name]));
+            fields.required.insert(0, tag.to_owned());
+            SchemaNode::Inline(fields)
+        }
+        Some(other) => SchemaNode::inline(SchemaObject { all_of: vec![other, SchemaNode::inline(tag_object)], ..Default::default() }),
+    }
+}
+
+/// Adjacently tagged variant: `{tag: name, content: inner}`.
+pub fn variant_adjacent(tag: &str, content: &str, name: &str, inner: Option<SchemaNode>) -> SchemaNode {
+    let mut properties = vec![(tag, string_enum(&[name]))];
+    if let Some(inner) = inner {
+        properties.push((content, inner));
+    }
+    SchemaNode::inline(tagged_object(properties))
+}
+
+/// An untagged unit variant serialises as null.
+pub fn null_variant() -> SchemaNode {
+    SchemaNode::inline(SchemaObject { nullable: true, enum_values: vec![Value::Null], ..Default::default() })
+}
+
+/// Sets a variant's description.
+pub fn described(mut node: SchemaNode, description: &str) -> SchemaNode {
+    node.keywords_mut().description = Some(description.to_owned());
+    node
+}
+
+/// Combines variants: `oneOf` for tagged enums (exactly one shape matches), `anyOf` for untagged ones unless asked.
+pub fn alternatives(variants: Vec<SchemaNode>, one_of: bool) -> SchemaNode {
+    let mut object = SchemaObject::default();
+    if one_of { object.one_of = variants } else { object.any_of = variants }
+    SchemaNode::inline(object)
+}
+
+/// The definition name of a named type, registering it.
+pub fn definition_of<T: Schema>(registry: &mut Registry) -> DefName {
+    let node = registry.schema_for::<T>();
+    match node.target() {
+        Some(target) => target.clone(),
+        None => {
+            let name = DefName::new(std::any::type_name::<T>());
+            registry.report(format!("`{name}` is used as a resource or list kind but is `inline`, so it has no definition"));
+            name
+        }
+    }
+}
+
+/// The literal parts of a resource's metadata as the derive wrote them.
+#[derive(Debug)]
+pub struct ResourceSpec<'a> {
+    pub group: &'a str,
+    pub version: &'a str,
+    pub kind: &'a str,
+    pub plural: &'a str,
+    pub singular: &'a str,
+    pub cluster_scoped: bool,
+    pub verbs: &'a [&'a str],
+    pub short_names: &'a [&'a str],
+    pub categories: &'a [&'a str],
+}
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_owned()).collect()
+}
+
+/// Builds resource metadata.
+pub fn resource_meta(spec: ResourceSpec, definition: DefName, list: Option<DefName>, subresources: Vec<Subresource>) -> ResourceMeta {
+    ResourceMeta {
+        group_version: GroupVersion::new(spec.group, spec.version),
+        kind: spec.kind.to_owned(),
+        plural: spec.plural.to_owned(),
+        singular: spec.singular.to_owned(),
+        scope: if spec.cluster_scoped { Scope::Cluster } else { Scope::Namespaced },
+        verbs: strings(spec.verbs),
+        short_names: strings(spec.short_names),
+        categories: strings(spec.categories),
+        subresources,
+        definition,
+        list_kind: list.as_ref().map(|l| l.short_name().to_owned()),
+        list_definition: list,
+    }
+}
+
+const SUBRESOURCE_VERBS: [&str; 3] = ["get", "patch", "update"];
+
+/// The `status` subresource.
+pub fn status_subresource() -> Subresource {
+    Subresource { name: "status".to_owned(), kind: None, verbs: strings(&SUBRESOURCE_VERBS), scale: None }
+}
+
+/// The `scale` subresource speaking kind `S` (autoscaling/v1 Scale), whose group-version-kind it declares.
+pub fn scale_subresource<S: Schema>(registry: &mut Registry, spec: &str, status: &str, selector: Option<&str>) -> Subresource {
+    let definition = definition_of::<S>(registry);
+    let declared = registry.definition(&definition).and_then(|d| d.info.kinds.first().cloned());
+    let kind = match declared {
+        Some(gvk) => Some(SubresourceKind { group_version: GroupVersion::new(gvk.group, gvk.version), kind: gvk.kind, definition }),
+        None => {
+            registry.report(format!("scale kind `{definition}` declares no group-version-kind; add #[kapi(gvk(...))]"));
+            None
+        }
+    };
+    let paths = ScalePaths {
+        spec_replicas_path: spec.to_owned(),
+        status_replicas_path: status.to_owned(),
+        label_selector_path: selector.map(str::to_owned),
+    };
+    Subresource { name: "scale".to_owned(), kind, verbs: strings(&SUBRESOURCE_VERBS), scale: Some(paths) }
+}
+
+/// Field names of derived structs, for compile-time checks of `list_map_keys`.
+pub trait JsonFields {
+    const JSON_FIELDS: &'static [&'static str];
+}
+
+/// Whether `fields` contains `name`; usable in constants.
+pub const fn has_field(fields: &[&str], name: &str) -> bool {
+    let mut i = 0;
+    while i < fields.len() {
+        if str_eq(fields[i], name) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_tags_go_first() {
+        let mut inner = object();
+        inner.properties.insert("size".into(), SchemaNode::inline(SchemaObject::of_type(InstanceType::Integer)));
+        let node = variant_internal("kind", "Big", Some(SchemaNode::inline(inner)));
+        let keys: Vec<_> = node.keywords().properties.keys().cloned().collect();
+        assert_eq!(keys, ["kind", "size"]);
+        assert_eq!(node.keywords().required, ["kind"]);
+    }
+
+    #[test]
+    fn constant_field_lookup() {
+        const FIELDS: &[&str] = &["name", "port"];
+        assert!(has_field(FIELDS, "port"));
+        assert!(!has_field(FIELDS, "por"));
+    }
+
+    #[test]
+    fn overlays_read_the_model_form() {
+        let object = overlay(r#"{"description":"d","kubernetes":{"listType":"map","listMapKeys":["name"]},"minimum":1}"#);
+        assert_eq!(object.description.as_deref(), Some("d"));
+        assert_eq!(object.kubernetes.list_map_keys, ["name"]);
+        assert!(object.bounds.minimum.is_some());
+    }
+}
