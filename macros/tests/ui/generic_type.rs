@@ -1,0 +1,6 @@
+#[derive(kapi::Schema)]
+struct Wrapper<T> {
+    value: T,
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+#[derive(kapi::Schema)]
+struct Widget {
+    #[kapi(nullable)]
+    name: String,
+}
+
+fn main() {}

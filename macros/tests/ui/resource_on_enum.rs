@@ -1,0 +1,8 @@
+#[derive(kapi::Schema, kapi::Resource)]
+#[kapi(group = "example.com", version = "v1")]
+enum Widget {
+    Small,
+    Large,
+}
+
+fn main() {}
