@@ -1,1 +1,68 @@
-fn main() {}
+//! The `kapi` command: a thin adapter over kapi-codegen (and, later, the runtime) with the corpus embedded.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+mod commands;
+
+/// Kubernetes-style API artifacts from annotated Rust types.
+#[derive(Debug, Parser)]
+#[command(name = "kapi", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Write every artifact (OpenAPI v3/v2, JSON Schema, …) for the corpus or a model file.
+    Generate {
+        /// Output directory.
+        #[arg(long, default_value = "generated")]
+        out: PathBuf,
+        #[command(flatten)]
+        source: Source,
+    },
+    /// Exit non-zero, listing the files that are stale, missing or extra, when a directory is not up to date.
+    Check {
+        /// Directory to check.
+        #[arg(long, default_value = "generated")]
+        dir: PathBuf,
+        #[command(flatten)]
+        source: Source,
+    },
+    /// Print the model (definitions and resources) as JSON.
+    Model {
+        #[command(flatten)]
+        source: Source,
+    },
+}
+
+/// Where the model comes from: the embedded corpus, or a model file written by `kapi model`.
+#[derive(Debug, Args)]
+struct Source {
+    /// A model file to use instead of the embedded corpus.
+    #[arg(long, value_name = "FILE")]
+    model: Option<PathBuf>,
+    /// Switch a group-version off (`group/version`, or `v1` for core); repeatable.
+    #[arg(long = "disable", value_name = "GROUP/VERSION")]
+    disabled: Vec<String>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Generate { out, source } => commands::generate(&out, &source),
+        Command::Check { dir, source } => commands::check(&dir, &source),
+        Command::Model { source } => commands::model(&source),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -172,11 +172,10 @@ impl Registry {
             if &resource.definition == name {
                 kinds.insert(gvk(&resource.group_version, &resource.kind));
             }
-            if let (Some(list), Some(list_kind)) = (&resource.list_definition, &resource.list_kind) {
-                if list == name {
+            if let (Some(list), Some(list_kind)) = (&resource.list_definition, &resource.list_kind)
+                && list == name {
                     kinds.insert(gvk(&resource.group_version, list_kind));
                 }
-            }
         }
         if let Some(definition) = self.definitions.get(name) {
             kinds.extend(definition.info.kinds.iter().cloned());

@@ -15,6 +15,8 @@ use crate::names::DefName;
 /// In the model file a reference is `{"$ref": "<definition name>", ...siblings}` and an inline schema is its keywords.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
+// Both variants are common and short-lived; boxing the reference would only add an allocation per field.
+#[allow(clippy::large_enum_variant)]
 pub enum SchemaNode {
     /// A reference to a named definition.
     Ref(Reference),

@@ -1,1 +1,59 @@
-//! Integration tests live in tests/tests.
+//! Helpers shared by the workspace integration tests: the corpus' artifacts, the shared upstream data and the
+//! conformance tools beside the project.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use kapi_codegen::{Artifacts, Options};
+
+/// The project root.
+pub fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the project").to_path_buf()
+}
+
+/// `../shared` beside the project (read-only reference data and conformance tools).
+pub fn shared() -> PathBuf {
+    let dir = project_root().join("../shared");
+    assert!(dir.is_dir(), "../shared is missing beside the project: the fidelity tests need the upstream data");
+    dir
+}
+
+/// The corpus' artifacts, generated in memory with the default (Kubernetes) profile.
+pub fn corpus_artifacts() -> Artifacts {
+    let registry = kapi_schemas::registry();
+    assert!(registry.errors().is_empty(), "corpus problems: {:?}", registry.errors());
+    kapi_codegen::generate(&registry, &Options::default()).expect("the corpus generates")
+}
+
+/// One artifact parsed as JSON.
+pub fn artifact_json(artifacts: &Artifacts, path: &str) -> serde_json::Value {
+    let bytes = artifacts.get(path).unwrap_or_else(|| panic!("no artifact {path}"));
+    serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{path} is not JSON: {e}"))
+}
+
+/// The result of `openapi_diff.py` on one document.
+#[derive(Debug)]
+pub struct DiffReport {
+    pub summary: String,
+    pub json: serde_json::Value,
+}
+
+/// Runs the upstream structural diff on `ours` (bytes written to a temp file) against an upstream document.
+pub fn openapi_diff(ours: &[u8], upstream_relative: &str, only_schemas: bool) -> DiffReport {
+    let work = tempfile::tempdir().expect("tempdir");
+    let ours_path = work.path().join("ours.json");
+    let report_path = work.path().join("report.json");
+    std::fs::write(&ours_path, ours).expect("write ours");
+    let upstream = shared().join("upstream/k8s-1.32/openapi-v3").join(upstream_relative);
+    let mut command = Command::new("python3");
+    command.arg(shared().join("conformance/openapi_diff.py")).arg(&ours_path).arg(&upstream);
+    command.arg("--json").arg(&report_path);
+    if only_schemas {
+        command.arg("--only-schemas");
+    }
+    let output = command.output().expect("python3 runs openapi_diff.py");
+    assert!(output.status.success(), "openapi_diff failed: {}", String::from_utf8_lossy(&output.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&report_path).expect("report")).expect("report JSON");
+    let summary = json["summary"].as_str().unwrap_or_default().to_owned();
+    DiffReport { summary, json }
+}

@@ -60,11 +60,10 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
 
 /// English plural of a lower-case kind, the way Kubernetes guesses resource names.
 fn english_plural(singular: &str) -> String {
-    if let Some(stem) = singular.strip_suffix('y') {
-        if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) {
+    if let Some(stem) = singular.strip_suffix('y')
+        && !stem.ends_with(['a', 'e', 'i', 'o', 'u']) {
             return format!("{stem}ies");
         }
-    }
     if singular.ends_with('s') || singular.ends_with('x') || singular.ends_with('z') || singular.ends_with("ch") || singular.ends_with("sh") {
         return format!("{singular}es");
     }

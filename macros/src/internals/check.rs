@@ -205,18 +205,16 @@ fn check_bounds_fit(cx: &Ctxt, field: &Field) {
 fn check_bound_order(cx: &Ctxt, field: &Field) {
     let keywords = &field.attrs.keywords;
     let number = |k| keywords.number(k).and_then(|a| a.get()).and_then(|n| n.as_f64());
-    if let (Some(min), Some(max)) = (number("minimum"), number("maximum")) {
-        if min > max {
+    if let (Some(min), Some(max)) = (number("minimum"), number("maximum"))
+        && min > max {
             cx.error_spanned_by(keywords.number("minimum").map(|a| a.tokens().clone()).unwrap_or_default(), "`minimum` is greater than `maximum`");
         }
-    }
     for (low, high) in [("min_length", "max_length"), ("min_items", "max_items"), ("min_properties", "max_properties")] {
         let count = |k| keywords.count(k).and_then(|a| a.get().copied());
-        if let (Some(min), Some(max)) = (count(low), count(high)) {
-            if min > max {
+        if let (Some(min), Some(max)) = (count(low), count(high))
+            && min > max {
                 cx.error_spanned_by(keywords.count(low).map(|a| a.tokens().clone()).unwrap_or_default(), format!("`{low}` is greater than `{high}`"));
             }
-        }
     }
 }
 
@@ -249,11 +247,10 @@ pub fn check_resource(cx: &Ctxt, cont: &Container) {
     if cont.attrs.inline.get().is_some() {
         cx.error_spanned_by(cont.attrs.inline.tokens(), "a Resource needs a definition; remove `inline`");
     }
-    if let Some(plural) = resource.plural.get() {
-        if plural.chars().any(|c| c.is_uppercase()) {
+    if let Some(plural) = resource.plural.get()
+        && plural.chars().any(|c| c.is_uppercase()) {
             cx.error_spanned_by(resource.plural.tokens(), "resource names are lower case");
         }
-    }
     for verb in resource.verbs.get().into_iter().flatten() {
         let text = verb.value();
         if text.is_empty() || !text.chars().all(|c| c.is_ascii_lowercase()) {

@@ -83,11 +83,10 @@ pub fn string(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<String>> 
 /// `= "one" | "two"`: a string from a fixed set.
 pub fn choice(cx: &Ctxt, meta: &ParseNestedMeta, allowed: &[&str]) -> syn::Result<Option<String>> {
     let value = expr(meta)?;
-    if let Expr::Lit(ExprLit { lit: Lit::Str(text), .. }) = &value {
-        if allowed.contains(&text.value().as_str()) {
+    if let Expr::Lit(ExprLit { lit: Lit::Str(text), .. }) = &value
+        && allowed.contains(&text.value().as_str()) {
             return Ok(Some(text.value()));
         }
-    }
     let options = allowed.iter().map(|a| format!("\"{a}\"")).collect::<Vec<_>>().join(", ");
     cx.error_spanned_by(&value, format!("`{}` expects one of {options}", path_name(meta)));
     Ok(None)
@@ -96,11 +95,10 @@ pub fn choice(cx: &Ctxt, meta: &ParseNestedMeta, allowed: &[&str]) -> syn::Resul
 /// `= 12`: a non-negative integer.
 pub fn unsigned(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<u64>> {
     let value = expr(meta)?;
-    if let Expr::Lit(ExprLit { lit: Lit::Int(int), .. }) = &value {
-        if let Ok(number) = int.base10_parse::<u64>() {
+    if let Expr::Lit(ExprLit { lit: Lit::Int(int), .. }) = &value
+        && let Ok(number) = int.base10_parse::<u64>() {
             return Ok(Some(number));
         }
-    }
     cx.error_spanned_by(&value, format!("`{}` expects a non-negative integer", path_name(meta)));
     Ok(None)
 }

@@ -1,0 +1,78 @@
+//! What each subcommand does; errors are plain messages for the user.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::ExitCode;
+
+use kapi_codegen::{Artifacts, Options, canonical, writer};
+use kapi_model::{GroupVersion, Registry};
+
+use crate::Source;
+
+/// Loads the model: a model file if given, else the embedded corpus.
+fn load(source: &Source) -> Result<Registry, String> {
+    let registry = match &source.model {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read model file {}: {e}", path.display()))?;
+            Registry::from_json(&text).map_err(|e| format!("{} is not a kapi model: {e}", path.display()))?
+        }
+        None => kapi_schemas::registry(),
+    };
+    if !registry.errors().is_empty() {
+        return Err(format!("the model has problems:\n  {}", registry.errors().join("\n  ")));
+    }
+    Ok(registry)
+}
+
+fn options(source: &Source) -> Result<Options, String> {
+    let mut disabled = BTreeSet::new();
+    for text in &source.disabled {
+        let gv = GroupVersion::parse(text).ok_or_else(|| format!("--disable expects group/version, got `{text}`"))?;
+        disabled.insert(gv);
+    }
+    Ok(Options { disabled, ..Options::default() })
+}
+
+fn artifacts(source: &Source) -> Result<Artifacts, String> {
+    let registry = load(source)?;
+    kapi_codegen::generate(&registry, &options(source)?).map_err(|e| e.to_string())
+}
+
+/// `kapi generate`.
+pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
+    let artifacts = artifacts(source)?;
+    let report = writer::write(out, &artifacts).map_err(|e| e.to_string())?;
+    println!("{} files in {}: {} written, {} unchanged", artifacts.len(), out.display(), report.written.len(), report.unchanged.len());
+    if let Some(loss) = artifacts.get("openapi/v2/loss-report.json") {
+        if let Ok(loss) = serde_json::from_slice::<kapi_codegen::openapi_v2::LossReport>(loss) {
+            println!("{}", loss.summary_line());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `kapi check`.
+pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
+    let artifacts = artifacts(source)?;
+    let report = writer::check(dir, &artifacts);
+    if report.is_clean() {
+        println!("{}: {} files up to date", dir.display(), artifacts.len());
+        return Ok(ExitCode::SUCCESS);
+    }
+    for (label, files) in [("stale", &report.stale), ("missing", &report.missing), ("extra", &report.extra)] {
+        for file in files {
+            println!("{label}: {}", dir.join(file).display());
+        }
+    }
+    println!("{} is out of date; run `kapi generate --out {}`", dir.display(), dir.display());
+    Ok(ExitCode::FAILURE)
+}
+
+/// `kapi model`.
+pub fn model(source: &Source) -> Result<ExitCode, String> {
+    let registry = load(source)?;
+    let value = serde_json::to_value(&registry).map_err(|e| e.to_string())?;
+    let bytes = canonical::to_canonical_json(&value);
+    print!("{}", String::from_utf8_lossy(&bytes));
+    Ok(ExitCode::SUCCESS)
+}
