@@ -11,13 +11,16 @@ pub mod extensions;
 pub mod names;
 pub mod registry;
 pub mod resource;
+pub mod rest_mapper;
 pub mod schema;
 pub mod traits;
+pub mod version_priority;
 
 pub use builtins::ByteString;
 pub use extensions::{GroupVersionKind, KubernetesExtensions, ListType, MapType, Union, ValidationRule};
 pub use names::{DefName, GroupVersion};
 pub use registry::{Definition, DefinitionInfo, Registry};
+pub use rest_mapper::{Mapping, MappingError, RestMapper};
 pub use resource::{ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource, SubresourceKind};
 pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};
 pub use traits::{FieldFacts, Resource, Schema, ZeroValue, element_schema, field_schema};
