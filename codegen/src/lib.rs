@@ -1,1 +1,58 @@
-//! placeholder
+//! kapi's emitters: pure functions from the model to OpenAPI v3 / v2 and JSON Schema artifacts, plus a
+//! deterministic writer.
+//!
+//! [`generate`] turns a [`Registry`] into [`Artifacts`] (relative path to bytes) under a [`Profile`]; [`writer`]
+//! puts them on disk, touching only files whose bytes changed. Every document is canonical JSON
+//! ([`canonical::to_canonical_json`]), so the same model gives the same bytes and the same hashes everywhere.
+//!
+//! Layout:
+//! - `openapi/v3/api/v1.json`, `openapi/v3/apis/<group>/<version>.json`: one per served group-version;
+//! - `openapi/v3/index.json`: the `/openapi/v3` root, each entry with `?hash=<uppercase SHA-512 of the document>`;
+//! - `openapi/v2/swagger.json` and `openapi/v2/loss-report.json`;
+//! - `jsonschema/<definition>.json`: one per definition.
+
+pub mod actions;
+mod artifacts;
+pub mod canonical;
+mod closure;
+mod context;
+mod error;
+mod jsonschema;
+pub mod keyword;
+pub mod openapi_v2;
+pub mod openapi_v3;
+mod passes;
+mod paths;
+pub mod profile;
+mod render;
+pub mod writer;
+
+use std::collections::BTreeSet;
+
+use kapi_model::{GroupVersion, Registry};
+
+pub use artifacts::Artifacts;
+pub use error::Error;
+pub use keyword::Keyword;
+pub use passes::SchemaPass;
+pub use profile::{MetaDefinitions, Profile};
+pub use writer::{CheckReport, WriteReport};
+
+/// How to generate.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The dialect: settings and passes.
+    pub profile: Profile,
+    /// Group-versions not to serve (their resources are left out of every document).
+    pub disabled: BTreeSet<GroupVersion>,
+}
+
+/// Every artifact for `registry`, by relative path.
+pub fn generate(registry: &Registry, options: &Options) -> Result<Artifacts, Error> {
+    let ctx = context::Context::new(registry, options)?;
+    let mut artifacts = Artifacts::new();
+    openapi_v3::emit(&ctx, &mut artifacts)?;
+    openapi_v2::emit(&ctx, &mut artifacts)?;
+    jsonschema::emit(&ctx, &mut artifacts)?;
+    Ok(artifacts)
+}

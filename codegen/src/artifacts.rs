@@ -1,0 +1,60 @@
+//! The generator's output: relative paths to file bytes, held in memory until a writer puts them on disk.
+
+use std::collections::BTreeMap;
+
+/// Generated files by relative path (`/`-separated), in path order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Artifacts {
+    files: BTreeMap<String, Vec<u8>>,
+}
+
+impl Artifacts {
+    /// No files.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds or replaces a file; returns the bytes it replaced.
+    pub fn insert(&mut self, path: impl Into<String>, bytes: Vec<u8>) -> Option<Vec<u8>> {
+        self.files.insert(path.into(), bytes)
+    }
+
+    /// The bytes of one file.
+    pub fn get(&self, path: &str) -> Option<&[u8]> {
+        self.files.get(path).map(Vec::as_slice)
+    }
+
+    /// True when `path` is one of the files.
+    pub fn contains(&self, path: &str) -> bool {
+        self.files.contains_key(path)
+    }
+
+    /// Files in path order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &[u8])> {
+        self.files.iter().map(|(path, bytes)| (path.as_str(), bytes.as_slice()))
+    }
+
+    /// Paths in order.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
+    }
+
+    /// Number of files.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// True when there are no files.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+impl<'a> IntoIterator for &'a Artifacts {
+    type Item = (&'a str, &'a [u8]);
+    type IntoIter = Box<dyn Iterator<Item = (&'a str, &'a [u8])> + 'a>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}

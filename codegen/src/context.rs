@@ -1,0 +1,65 @@
+//! What every emitter reads: the effective registry, the profile, and the definitions after the profile's passes.
+
+use std::collections::BTreeMap;
+
+use kapi_model::{DefName, GroupVersion, Registry, SchemaNode};
+
+use crate::Options;
+use crate::error::Error;
+use crate::profile::{MetaRole, Profile};
+
+/// The prepared model one generation works from.
+#[derive(Debug)]
+pub(crate) struct Context<'a> {
+    /// The registry without the disabled group-versions' resources.
+    pub registry: Registry,
+    pub profile: &'a Profile,
+    /// Every definition's schema after the profile's passes.
+    pub definitions: BTreeMap<DefName, SchemaNode>,
+    /// Served group-versions minus the disabled ones, sorted.
+    pub group_versions: Vec<GroupVersion>,
+}
+
+impl<'a> Context<'a> {
+    /// Checks the registry and runs the profile's passes.
+    pub fn new(registry: &Registry, options: &'a Options) -> Result<Self, Error> {
+        if !registry.errors().is_empty() {
+            return Err(Error::invalid_registry(registry.errors()));
+        }
+        let mut effective = registry.clone();
+        // A switched-off group-version leaves no trace: not served, and not in shared kinds' lists either.
+        for group_version in &options.disabled {
+            effective.disable_group_version(group_version);
+        }
+        let profile = &options.profile;
+        let mut definitions = BTreeMap::new();
+        for (name, definition) in effective.definitions() {
+            let mut schema = definition.schema.clone();
+            for pass in &profile.passes {
+                pass.apply(name, &mut schema, &effective);
+            }
+            definitions.insert(name.clone(), schema);
+        }
+        let group_versions = effective.served_group_versions().into_iter().collect();
+        Ok(Self { registry: effective, profile, definitions, group_versions })
+    }
+
+    /// The definition playing `role`, which must be registered.
+    pub fn meta(&self, role: MetaRole) -> Result<&DefName, Error> {
+        let name = self.profile.meta.get(role);
+        if self.definitions.contains_key(name) {
+            Ok(name)
+        } else {
+            Err(Error::missing_meta_definition(role.describe(), name.as_str()))
+        }
+    }
+
+    /// `name`, which must be registered; `from` says who asks, for the error.
+    pub fn require<'n>(&self, name: &'n DefName, from: impl FnOnce() -> String) -> Result<&'n DefName, Error> {
+        if self.definitions.contains_key(name) {
+            Ok(name)
+        } else {
+            Err(Error::missing_definition(name.as_str(), from()))
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! The library's error: an opaque struct over a private kind enum, with lowercase messages.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// Why generating or writing artifacts failed.
+#[derive(Debug)]
+pub struct Error {
+    kind: Box<ErrorKind>,
+}
+
+#[derive(Debug)]
+enum ErrorKind {
+    /// The registry recorded problems while types were registered.
+    InvalidRegistry(Vec<String>),
+    /// A definition the profile relies on (DeleteOptions, Status, ...) is not registered.
+    MissingMetaDefinition { role: &'static str, name: String },
+    /// A `$ref` or a resource names a definition that is not registered.
+    MissingDefinition { name: String, referenced_from: String },
+    /// A resource serves `list` but names no list kind.
+    MissingListDefinition { resource: String, group_version: String },
+    /// Two resources produce the same operation.
+    DuplicateOperation { path: String, method: &'static str },
+    /// An artifact path is absolute or climbs out of the output directory.
+    InvalidArtifactPath(String),
+    /// Reading or writing a file failed.
+    Io { path: PathBuf, source: io::Error },
+}
+
+impl Error {
+    pub(crate) fn invalid_registry(problems: &[String]) -> Self {
+        Self::from_kind(ErrorKind::InvalidRegistry(problems.to_vec()))
+    }
+
+    pub(crate) fn missing_meta_definition(role: &'static str, name: &str) -> Self {
+        Self::from_kind(ErrorKind::MissingMetaDefinition { role, name: name.to_owned() })
+    }
+
+    pub(crate) fn missing_definition(name: &str, referenced_from: impl Into<String>) -> Self {
+        Self::from_kind(ErrorKind::MissingDefinition { name: name.to_owned(), referenced_from: referenced_from.into() })
+    }
+
+    pub(crate) fn missing_list_definition(resource: &str, group_version: &str) -> Self {
+        Self::from_kind(ErrorKind::MissingListDefinition {
+            resource: resource.to_owned(),
+            group_version: group_version.to_owned(),
+        })
+    }
+
+    pub(crate) fn duplicate_operation(path: &str, method: &'static str) -> Self {
+        Self::from_kind(ErrorKind::DuplicateOperation { path: path.to_owned(), method })
+    }
+
+    pub(crate) fn invalid_artifact_path(path: &str) -> Self {
+        Self::from_kind(ErrorKind::InvalidArtifactPath(path.to_owned()))
+    }
+
+    pub(crate) fn io(path: impl Into<PathBuf>, source: io::Error) -> Self {
+        Self::from_kind(ErrorKind::Io { path: path.into(), source })
+    }
+
+    fn from_kind(kind: ErrorKind) -> Self {
+        Self { kind: Box::new(kind) }
+    }
+
+    /// A hint on how to fix the problem, when there is one.
+    pub fn help(&self) -> Option<&'static str> {
+        match *self.kind {
+            ErrorKind::MissingMetaDefinition { .. } => Some(
+                "register the type (e.g. from kapi's meta/v1 types) or set another name in the profile's meta definitions",
+            ),
+            ErrorKind::MissingDefinition { .. } => Some("register the referenced type in the registry"),
+            ErrorKind::MissingListDefinition { .. } => Some("give the resource a list kind, or drop the `list` verb"),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &*self.kind {
+            ErrorKind::InvalidRegistry(problems) => {
+                write!(f, "the registry has {} problem(s): {}", problems.len(), problems.join("; "))
+            }
+            ErrorKind::MissingMetaDefinition { role, name } => {
+                write!(f, "the {role} definition `{name}` is not in the registry")
+            }
+            ErrorKind::MissingDefinition { name, referenced_from } => {
+                write!(f, "definition `{name}` (referenced from {referenced_from}) is not in the registry")
+            }
+            ErrorKind::MissingListDefinition { resource, group_version } => {
+                write!(f, "resource `{resource}` in {group_version} supports `list` but has no list definition")
+            }
+            ErrorKind::DuplicateOperation { path, method } => {
+                write!(f, "two resources produce the {method} operation on `{path}`")
+            }
+            ErrorKind::InvalidArtifactPath(path) => {
+                write!(f, "artifact path `{path}` must be relative and stay inside the output directory")
+            }
+            ErrorKind::Io { path, source } => write!(f, "cannot access `{}`: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &*self.kind {
+            ErrorKind::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_lowercase_and_name_the_culprit() {
+        let error = Error::missing_meta_definition("delete options", "io.k8s.x.DeleteOptions");
+        let text = error.to_string();
+        assert!(text.starts_with("the delete options definition `io.k8s.x.DeleteOptions`"), "{text}");
+        assert!(error.help().is_some());
+        let io = Error::io("/tmp/x", io::Error::other("boom"));
+        assert!(std::error::Error::source(&io).is_some());
+    }
+
+    #[test]
+    fn errors_cross_threads() {
+        fn assert_send_sync<T: Send + Sync + 'static>() {}
+        assert_send_sync::<Error>();
+    }
+}

@@ -1,0 +1,144 @@
+//! Swagger 2.0: one aggregated document over every served group-version, plus the report of what it lost.
+
+mod loss;
+
+use std::collections::BTreeMap;
+
+use kapi_model::Registry;
+use serde_json::{Map, Value, json};
+
+pub use loss::{LOSS_REPORT_PATH, LossEntry, LossLocation, LossReport};
+
+use crate::Options;
+use crate::artifacts::Artifacts;
+use crate::canonical::to_canonical_json;
+use crate::closure::closure;
+use crate::context::Context;
+use crate::error::Error;
+use crate::paths::{self, Operation, Parameter, PathItem, media};
+use crate::render::{Dialect, Renderer};
+
+/// Where [`crate::generate`] puts the document.
+pub const SWAGGER_PATH: &str = "openapi/v2/swagger.json";
+
+/// The swagger 2.0 document and its loss report, on their own.
+pub fn document(registry: &Registry, options: &Options) -> Result<(Value, LossReport), Error> {
+    build(&Context::new(registry, options)?)
+}
+
+/// Adds `openapi/v2/swagger.json` and `openapi/v2/loss-report.json`.
+pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
+    let (document, report) = build(ctx)?;
+    artifacts.insert(SWAGGER_PATH, to_canonical_json(&document));
+    artifacts.insert(LOSS_REPORT_PATH, to_canonical_json(&report.to_json()));
+    Ok(())
+}
+
+fn build(ctx: &Context<'_>) -> Result<(Value, LossReport), Error> {
+    let mut items = BTreeMap::new();
+    for group_version in &ctx.group_versions {
+        items.extend(paths::build(ctx, group_version)?);
+    }
+    let reached = closure(&ctx.definitions, paths::referenced(&items))?;
+    let mut renderer = Renderer::new(&Dialect::SWAGGER_V2);
+    let mut definitions = Map::new();
+    let mut entries = Vec::new();
+    for name in reached {
+        let Some(schema) = ctx.definitions.get(&name) else { continue };
+        definitions.insert(name.to_string(), renderer.schema(schema));
+        entries.extend(renderer.take_dropped().into_iter().map(|dropped| LossEntry {
+            location: LossLocation::Definition(name.to_string()),
+            pointer: dropped.pointer,
+            keyword: dropped.keyword,
+            value: dropped.value,
+        }));
+    }
+    let info = &ctx.profile.info;
+    let mut document = json!({
+        "swagger": "2.0",
+        "info": {"title": info.title, "version": info.version},
+        "paths": render_paths(&items, &renderer, &ctx.profile.swagger_schemes),
+        "definitions": definitions,
+    });
+    if let Some(scheme) = &ctx.profile.bearer_token {
+        let definition =
+            json!({"type": "apiKey", "in": "header", "name": scheme.header, "description": scheme.description});
+        document["securityDefinitions"] = json!({ scheme.name.clone(): definition });
+        document["security"] = json!([{ scheme.name.clone(): [] }]);
+    }
+    Ok((document, LossReport::new(entries)))
+}
+
+fn render_paths(items: &BTreeMap<String, PathItem>, renderer: &Renderer, schemes: &[String]) -> Value {
+    let mut out = Map::new();
+    for (path, item) in items {
+        let mut item_json = Map::new();
+        if !item.parameters.is_empty() {
+            let parameters = item.parameters.iter().map(parameter).collect();
+            item_json.insert("parameters".to_owned(), Value::Array(parameters));
+        }
+        for (method, operation) in &item.operations {
+            item_json.insert(method.as_str().to_owned(), render_operation(operation, renderer, schemes));
+        }
+        out.insert(path.clone(), Value::Object(item_json));
+    }
+    Value::Object(out)
+}
+
+fn render_operation(operation: &Operation, renderer: &Renderer, schemes: &[String]) -> Value {
+    let mut out = Map::new();
+    out.insert("description".to_owned(), json!(operation.description));
+    out.insert("operationId".to_owned(), json!(operation.id));
+    out.insert("tags".to_owned(), json!([operation.tag]));
+    if !schemes.is_empty() {
+        out.insert("schemes".to_owned(), json!(schemes));
+    }
+    let consumes = operation.body.as_ref().map_or(media::ANY, |body| body.media);
+    out.insert("consumes".to_owned(), json!(consumes));
+    let produces = operation.responses.iter().find_map(|r| r.content.as_ref()).map_or(media::OBJECT, |c| c.media);
+    out.insert("produces".to_owned(), json!(produces));
+    // The body is a parameter in swagger 2.0; it sorts by its name like the others.
+    let mut parameters: Vec<(&str, Value)> = operation.parameters.iter().map(|p| (p.name, parameter(p))).collect();
+    if let Some(body) = &operation.body {
+        let mut body_json = json!({"name": "body", "in": "body", "schema": renderer.reference(&body.schema)});
+        if body.required {
+            body_json["required"] = json!(true);
+        }
+        parameters.push(("body", body_json));
+    }
+    parameters.sort_by(|a, b| a.0.cmp(b.0));
+    if !parameters.is_empty() {
+        out.insert("parameters".to_owned(), Value::Array(parameters.into_iter().map(|(_, p)| p).collect()));
+    }
+    let responses = operation.responses.iter().map(|response| {
+        let mut response_json = json!({ "description": response.description });
+        if let Some(content) = &response.content {
+            response_json["schema"] = renderer.reference(&content.schema);
+        }
+        (response.code.to_string(), response_json)
+    });
+    out.insert("responses".to_owned(), Value::Object(responses.collect()));
+    if let Some(action) = operation.action {
+        out.insert("x-kubernetes-action".to_owned(), json!(action.as_str()));
+    }
+    if let Some(kind) = &operation.kind {
+        let gvk = json!({"group": kind.group, "kind": kind.kind, "version": kind.version});
+        out.insert("x-kubernetes-group-version-kind".to_owned(), gvk);
+    }
+    Value::Object(out)
+}
+
+/// A non-body parameter: swagger 2.0 puts `type` on the parameter itself.
+fn parameter(p: &Parameter) -> Value {
+    let mut out = json!({
+        "name": p.name,
+        "in": p.location.as_str(),
+        "description": p.description,
+        "type": p.param_type.as_str(),
+        "uniqueItems": true,
+    });
+    if p.required {
+        out["required"] = json!(true);
+    }
+    out
+}

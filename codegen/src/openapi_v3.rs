@@ -1,0 +1,148 @@
+//! OpenAPI v3: one document per served group-version, and the root index pointing at each by content hash.
+
+use std::collections::BTreeMap;
+
+use kapi_model::GroupVersion;
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha512};
+
+use crate::artifacts::Artifacts;
+use crate::canonical::to_canonical_json;
+use crate::closure::closure;
+use crate::context::Context;
+use crate::error::Error;
+use crate::paths::{self, Body, Operation, Parameter, PathItem, Response};
+use crate::render::{Dialect, Renderer};
+
+/// Adds `openapi/v3/<gv path>.json` per group-version and `openapi/v3/index.json`.
+pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
+    let mut index = Map::new();
+    for group_version in &ctx.group_versions {
+        let bytes = to_canonical_json(&document(ctx, group_version)?);
+        let url_path = group_version.url_path();
+        let url = format!("/openapi/v3/{url_path}?hash={}", content_hash(&bytes));
+        index.insert(url_path.clone(), json!({ "serverRelativeURL": url }));
+        artifacts.insert(format!("openapi/v3/{url_path}.json"), bytes);
+    }
+    artifacts.insert("openapi/v3/index.json", to_canonical_json(&json!({ "paths": index })));
+    Ok(())
+}
+
+/// The uppercase hex SHA-512 of `bytes`, as kube-apiserver puts in `?hash=` and the ETag.
+pub fn content_hash(bytes: &[u8]) -> String {
+    Sha512::digest(bytes).iter().map(|byte| format!("{byte:02X}")).collect()
+}
+
+/// The document of one group-version: its paths and exactly the definitions they reach.
+pub(crate) fn document(ctx: &Context<'_>, group_version: &GroupVersion) -> Result<Value, Error> {
+    let items = paths::build(ctx, group_version)?;
+    let reached = closure(&ctx.definitions, paths::referenced(&items))?;
+    let mut renderer = Renderer::new(&Dialect::OPENAPI_V3);
+    let mut schemas = Map::new();
+    for name in reached {
+        if let Some(schema) = ctx.definitions.get(&name) {
+            schemas.insert(name.to_string(), renderer.schema(schema));
+        }
+    }
+    let mut components = Map::new();
+    components.insert("schemas".to_owned(), Value::Object(schemas));
+    if let Some(scheme) = &ctx.profile.bearer_token {
+        let scheme_json =
+            json!({"type": "apiKey", "in": "header", "name": scheme.header, "description": scheme.description});
+        components.insert("securitySchemes".to_owned(), json!({ scheme.name.clone(): scheme_json }));
+    }
+    let info = &ctx.profile.info;
+    Ok(json!({
+        "openapi": ctx.profile.openapi_version,
+        "info": {"title": info.title, "version": info.version},
+        "paths": render_paths(&items, &renderer),
+        "components": components,
+    }))
+}
+
+fn render_paths(items: &BTreeMap<String, PathItem>, renderer: &Renderer) -> Value {
+    let mut out = Map::new();
+    for (path, item) in items {
+        let mut item_json = Map::new();
+        if !item.parameters.is_empty() {
+            item_json.insert("parameters".to_owned(), parameters(&item.parameters));
+        }
+        for (method, operation) in &item.operations {
+            item_json.insert(method.as_str().to_owned(), render_operation(operation, renderer));
+        }
+        out.insert(path.clone(), Value::Object(item_json));
+    }
+    Value::Object(out)
+}
+
+fn render_operation(operation: &Operation, renderer: &Renderer) -> Value {
+    let mut out = Map::new();
+    out.insert("description".to_owned(), json!(operation.description));
+    out.insert("operationId".to_owned(), json!(operation.id));
+    out.insert("tags".to_owned(), json!([operation.tag]));
+    if !operation.parameters.is_empty() {
+        out.insert("parameters".to_owned(), parameters(&operation.parameters));
+    }
+    if let Some(body) = &operation.body {
+        out.insert("requestBody".to_owned(), request_body(body, renderer));
+    }
+    let responses = operation.responses.iter().map(|r| (r.code.to_string(), response(r, renderer))).collect();
+    out.insert("responses".to_owned(), Value::Object(responses));
+    if let Some(action) = operation.action {
+        out.insert("x-kubernetes-action".to_owned(), json!(action.as_str()));
+    }
+    if let Some(kind) = &operation.kind {
+        let gvk = json!({"group": kind.group, "kind": kind.kind, "version": kind.version});
+        out.insert("x-kubernetes-group-version-kind".to_owned(), gvk);
+    }
+    Value::Object(out)
+}
+
+/// Parameters inline, each schema with `uniqueItems: true` as upstream writes them.
+fn parameters(parameters: &[Parameter]) -> Value {
+    let rendered = parameters.iter().map(|p| {
+        let mut out = json!({
+            "name": p.name,
+            "in": p.location.as_str(),
+            "description": p.description,
+            "schema": {"type": p.param_type.as_str(), "uniqueItems": true},
+        });
+        if p.required {
+            out["required"] = json!(true);
+        }
+        out
+    });
+    Value::Array(rendered.collect())
+}
+
+fn content(media: &[&str], schema: Value) -> Value {
+    Value::Object(media.iter().map(|m| ((*m).to_owned(), json!({ "schema": schema.clone() }))).collect())
+}
+
+fn request_body(body: &Body, renderer: &Renderer) -> Value {
+    let mut out = json!({ "content": content(body.media, renderer.reference(&body.schema)) });
+    if body.required {
+        out["required"] = json!(true);
+    }
+    out
+}
+
+fn response(response: &Response, renderer: &Renderer) -> Value {
+    let mut out = json!({ "description": response.description });
+    if let Some(body) = &response.content {
+        out["content"] = content(body.media, renderer.reference(&body.schema));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_are_uppercase_sha512_hex() {
+        let hash = content_hash(b"");
+        assert_eq!(hash.len(), 128);
+        assert!(hash.starts_with("CF83E1357EEFB8BDF1542850D66D8007D620E4050B5715DC83F4A921D36CE9CE"));
+    }
+}

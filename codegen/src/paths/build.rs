@@ -1,0 +1,236 @@
+//! Builds a group-version's path items from its resources, as kube-apiserver installs them.
+
+use std::collections::BTreeMap;
+
+use kapi_model::{DefName, GroupVersion, GroupVersionKind, ResourceMeta, Scope};
+
+use super::media::{ANY, OBJECT, PATCH, STREAM};
+use super::naming::{OperationName, discovery_operation_id, operation_id, tag};
+use super::{Body, Content, Operation, PathItem, Response, hoist, parameters};
+use crate::actions::{Action, Method, Target, actions_for_verbs, subresource_actions};
+use crate::context::Context;
+use crate::error::Error;
+use crate::profile::{GroupResource, MetaRole};
+
+/// The path items of `group_version`, by path.
+pub(crate) fn build(ctx: &Context<'_>, group_version: &GroupVersion) -> Result<BTreeMap<String, PathItem>, Error> {
+    let mut paths = Paths {
+        ctx,
+        group_version,
+        prefix: format!("/{}", group_version.url_path()),
+        tag: tag(group_version),
+        items: BTreeMap::new(),
+    };
+    paths.discovery()?;
+    for resource in ctx.registry.resources_in(group_version) {
+        paths.resource(resource)?;
+    }
+    Ok(paths.items.into_iter().map(|(path, operations)| (path, hoist(operations))).collect())
+}
+
+/// What an operation acts on: a resource, or one of its subresources.
+struct Subject<'a> {
+    resource: &'a ResourceMeta,
+    /// The kind sent and returned (the subresource's own kind for scale).
+    kind: GroupVersionKind,
+    definition: DefName,
+    subresource: Option<&'a str>,
+}
+
+/// Where an operation sits.
+#[derive(Clone, Copy)]
+struct Place {
+    /// The path has a `{namespace}` segment.
+    namespaced: bool,
+    /// The path has a `{name}` segment.
+    item: bool,
+    all_namespaces: bool,
+}
+
+struct Paths<'a> {
+    ctx: &'a Context<'a>,
+    group_version: &'a GroupVersion,
+    prefix: String,
+    tag: String,
+    items: BTreeMap<String, BTreeMap<Method, Operation>>,
+}
+
+impl Paths<'_> {
+    fn discovery(&mut self) -> Result<(), Error> {
+        let list = self.ctx.meta(MetaRole::ApiResourceList)?.clone();
+        let operation = Operation {
+            id: discovery_operation_id(self.group_version),
+            description: "List the resources this group-version serves.".to_owned(),
+            tag: self.tag.clone(),
+            action: None,
+            kind: None,
+            parameters: Vec::new(),
+            body: None,
+            responses: vec![ok(OBJECT, &list), unauthorized()],
+        };
+        self.insert(format!("{}/", self.prefix), Method::Get, operation)
+    }
+
+    fn resource(&mut self, resource: &ResourceMeta) -> Result<(), Error> {
+        let from = || format!("resource `{}` in {}", resource.plural, self.group_version);
+        let definition = self.ctx.require(&resource.definition, from)?.clone();
+        let kind = gvk(self.group_version, &resource.kind);
+        let subject = Subject { resource, kind, definition, subresource: None };
+        let namespaced = resource.scope == Scope::Namespaced;
+        let namespace = if namespaced { "/namespaces/{namespace}" } else { "" };
+        let (prefix, plural) = (self.prefix.clone(), &resource.plural);
+        for action in actions_for_verbs(&resource.verbs) {
+            let path = match action.target() {
+                Target::Collection => format!("{prefix}{namespace}/{plural}"),
+                Target::Item => format!("{prefix}{namespace}/{plural}/{{name}}"),
+                Target::WatchCollection => format!("{prefix}/watch{namespace}/{plural}"),
+                Target::WatchItem => format!("{prefix}/watch{namespace}/{plural}/{{name}}"),
+            };
+            let item = matches!(action.target(), Target::Item | Target::WatchItem);
+            self.operation(action, &subject, Place { namespaced, item, all_namespaces: false }, path)?;
+            // Namespaced collections can also be listed and watched across all namespaces.
+            if namespaced && matches!(action, Action::List | Action::WatchList) {
+                let watch = if action == Action::WatchList { "/watch" } else { "" };
+                let place = Place { namespaced: false, item: false, all_namespaces: true };
+                self.operation(action, &subject, place, format!("{prefix}{watch}/{plural}"))?;
+            }
+        }
+        for subresource in &resource.subresources {
+            let (kind, definition) = match &subresource.kind {
+                Some(other) => {
+                    let from = || format!("subresource `{}/{}` in {}", plural, subresource.name, self.group_version);
+                    (gvk(&other.group_version, &other.kind), self.ctx.require(&other.definition, from)?.clone())
+                }
+                None => (subject.kind.clone(), subject.definition.clone()),
+            };
+            let sub = Subject { resource, kind, definition, subresource: Some(&subresource.name) };
+            let path = format!("{prefix}{namespace}/{plural}/{{name}}/{}", subresource.name);
+            for action in subresource_actions(&subresource.verbs) {
+                self.operation(action, &sub, Place { namespaced, item: true, all_namespaces: false }, path.clone())?;
+            }
+        }
+        Ok(())
+    }
+
+    fn operation(&mut self, action: Action, subject: &Subject<'_>, place: Place, path: String) -> Result<(), Error> {
+        let name = OperationName {
+            action,
+            kind: &subject.resource.kind,
+            namespaced: place.namespaced,
+            subresource: subject.subresource,
+            all_namespaces: place.all_namespaces,
+        };
+        let (body, responses) = self.exchange(action, subject)?;
+        let operation = Operation {
+            id: operation_id(self.group_version, name),
+            description: describe(action, &subject.kind.kind, subject.subresource),
+            tag: self.tag.clone(),
+            action: Some(action),
+            kind: Some(subject.kind.clone()),
+            parameters: parameters::for_action(action, &subject.kind.kind, place.namespaced, place.item),
+            body,
+            responses,
+        };
+        self.insert(path, action.method(), operation)
+    }
+
+    /// The request body and responses of `action`.
+    fn exchange(&self, action: Action, subject: &Subject<'_>) -> Result<(Option<Body>, Vec<Response>), Error> {
+        let object = &subject.definition;
+        let body = |media, schema: &DefName, required| Some(Body { media, schema: schema.clone(), required });
+        let (body, mut responses) = match action {
+            Action::Get => (None, vec![ok(OBJECT, object)]),
+            Action::List => (None, vec![ok(STREAM, self.list_definition(subject.resource)?)]),
+            Action::Watch | Action::WatchList => (None, vec![ok(STREAM, self.ctx.meta(MetaRole::WatchEvent)?)]),
+            Action::Post => (body(ANY, object, true), vec![ok(OBJECT, object), created(object), accepted(object)]),
+            Action::Put => (body(ANY, object, true), vec![ok(OBJECT, object), created(object)]),
+            Action::Patch => {
+                (body(PATCH, self.ctx.meta(MetaRole::Patch)?, true), vec![ok(OBJECT, object), created(object)])
+            }
+            Action::Delete => {
+                let returned = if self.delete_returns_object(subject.resource) {
+                    object
+                } else {
+                    self.ctx.meta(MetaRole::Status)?
+                };
+                let options = self.ctx.meta(MetaRole::DeleteOptions)?;
+                (body(ANY, options, false), vec![ok(OBJECT, returned), accepted(returned)])
+            }
+            Action::DeleteCollection => {
+                let options = self.ctx.meta(MetaRole::DeleteOptions)?;
+                (body(ANY, options, false), vec![ok(OBJECT, self.ctx.meta(MetaRole::Status)?)])
+            }
+        };
+        responses.push(unauthorized());
+        Ok((body, responses))
+    }
+
+    fn list_definition<'r>(&self, resource: &'r ResourceMeta) -> Result<&'r DefName, Error> {
+        let group_version = self.group_version.to_string();
+        let list = resource.list_definition.as_ref();
+        let list = list.ok_or_else(|| Error::missing_list_definition(&resource.plural, &group_version))?;
+        self.ctx.require(list, || format!("the list kind of resource `{}` in {group_version}", resource.plural))
+    }
+
+    fn delete_returns_object(&self, resource: &ResourceMeta) -> bool {
+        let key = GroupResource::new(resource.group_version.group.clone(), resource.plural.clone());
+        self.ctx.profile.delete_returns_object.contains(&key)
+    }
+
+    fn insert(&mut self, path: String, method: Method, operation: Operation) -> Result<(), Error> {
+        let operations = self.items.entry(path.clone()).or_default();
+        if operations.insert(method, operation).is_some() {
+            return Err(Error::duplicate_operation(&path, method.as_str()));
+        }
+        Ok(())
+    }
+}
+
+/// Our wording for each operation (upstream's texts are not reused; only their presence matters).
+fn describe(action: Action, kind: &str, subresource: Option<&str>) -> String {
+    if let Some(sub) = subresource {
+        return match action {
+            Action::Get => format!("Read the {sub} of one {kind}."),
+            Action::Put => format!("Replace the {sub} of one {kind}."),
+            Action::Patch => format!("Patch the {sub} of one {kind}."),
+            _ => format!("Create the {sub} of a {kind}."),
+        };
+    }
+    match action {
+        Action::Get => format!("Read one {kind}."),
+        Action::List => format!("List {kind} objects, or watch them with `watch=true`."),
+        Action::Watch => format!(
+            "Watch one {kind} for changes. Deprecated: list with `watch=true` and a `metadata.name` field selector instead."
+        ),
+        Action::WatchList => format!("Watch {kind} objects for changes. Deprecated: list with `watch=true` instead."),
+        Action::Post => format!("Create a {kind}."),
+        Action::Put => format!("Replace one {kind}."),
+        Action::Patch => format!("Patch one {kind}."),
+        Action::Delete => format!("Delete one {kind}."),
+        Action::DeleteCollection => format!("Delete every {kind} the selectors match."),
+    }
+}
+
+fn gvk(group_version: &GroupVersion, kind: &str) -> GroupVersionKind {
+    GroupVersionKind {
+        group: group_version.group.clone(),
+        version: group_version.version.clone(),
+        kind: kind.to_owned(),
+    }
+}
+
+fn ok(media: &'static [&'static str], schema: &DefName) -> Response {
+    Response { code: 200, description: "OK", content: Some(Content { media, schema: schema.clone() }) }
+}
+
+fn created(schema: &DefName) -> Response {
+    Response { code: 201, description: "Created", content: Some(Content { media: OBJECT, schema: schema.clone() }) }
+}
+
+fn accepted(schema: &DefName) -> Response {
+    Response { code: 202, description: "Accepted", content: Some(Content { media: OBJECT, schema: schema.clone() }) }
+}
+
+fn unauthorized() -> Response {
+    Response { code: 401, description: "Unauthorized", content: None }
+}

@@ -1,0 +1,28 @@
+//! The media-type sets Kubernetes operations declare (sorted, as they appear as `content` keys).
+
+/// Objects: every non-streaming encoding the server speaks.
+pub(crate) const OBJECT: &[&str] =
+    &["application/cbor", "application/json", "application/vnd.kubernetes.protobuf", "application/yaml"];
+
+/// Watch-capable responses add the streaming encodings.
+pub(crate) const STREAM: &[&str] = &[
+    "application/cbor",
+    "application/cbor-seq",
+    "application/json",
+    "application/json;stream=watch",
+    "application/vnd.kubernetes.protobuf",
+    "application/vnd.kubernetes.protobuf;stream=watch",
+    "application/yaml",
+];
+
+/// Request bodies other than patches: the server decides by Content-Type.
+pub(crate) const ANY: &[&str] = &["*/*"];
+
+/// Patch bodies: one media type per patch strategy.
+pub(crate) const PATCH: &[&str] = &[
+    "application/apply-patch+cbor",
+    "application/apply-patch+yaml",
+    "application/json-patch+json",
+    "application/merge-patch+json",
+    "application/strategic-merge-patch+json",
+];

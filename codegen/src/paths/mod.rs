@@ -1,0 +1,92 @@
+//! The operations of a group-version as typed path items, shared by the OpenAPI v3 and swagger 2.0 emitters.
+
+mod build;
+pub(crate) mod media;
+mod naming;
+mod parameters;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use kapi_model::{DefName, GroupVersionKind};
+
+pub(crate) use build::build;
+pub(crate) use parameters::Parameter;
+
+use crate::actions::{Action, Method};
+
+/// The operations served on one URL path, with the parameters all of them share hoisted.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct PathItem {
+    /// Parameters every operation takes, sorted by name.
+    pub parameters: Vec<Parameter>,
+    pub operations: BTreeMap<Method, Operation>,
+}
+
+/// One operation.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Operation {
+    pub id: String,
+    pub description: String,
+    pub tag: String,
+    /// `None` for discovery.
+    pub action: Option<Action>,
+    /// The kind of the body (`None` for discovery).
+    pub kind: Option<GroupVersionKind>,
+    /// The parameters not hoisted to the path item, sorted by name.
+    pub parameters: Vec<Parameter>,
+    pub body: Option<Body>,
+    pub responses: Vec<Response>,
+}
+
+/// A request body.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Body {
+    pub media: &'static [&'static str],
+    pub schema: DefName,
+    pub required: bool,
+}
+
+/// A response by status code.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Response {
+    pub code: u16,
+    pub description: &'static str,
+    pub content: Option<Content>,
+}
+
+/// What a response carries.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Content {
+    pub media: &'static [&'static str],
+    pub schema: DefName,
+}
+
+/// Every definition the operations refer to, each with where it is used (for error messages).
+pub(crate) fn referenced(items: &BTreeMap<String, PathItem>) -> BTreeMap<DefName, String> {
+    let mut found = BTreeMap::new();
+    for (path, item) in items {
+        for operation in item.operations.values() {
+            let bodies = operation.body.iter().map(|body| &body.schema);
+            let responses = operation.responses.iter().filter_map(|r| r.content.as_ref()).map(|c| &c.schema);
+            for name in bodies.chain(responses) {
+                found.entry(name.clone()).or_insert_with(|| format!("operation `{}` on `{path}`", operation.id));
+            }
+        }
+    }
+    found
+}
+
+/// Moves the parameters every operation of a path item has (identically) to the path item.
+fn hoist(operations: BTreeMap<Method, Operation>) -> PathItem {
+    let mut shared: Vec<Parameter> = operations.values().next().map(|op| op.parameters.clone()).unwrap_or_default();
+    shared.retain(|parameter| operations.values().all(|op| op.parameters.contains(parameter)));
+    let names: BTreeSet<&str> = shared.iter().map(|p| p.name).collect();
+    let operations = operations
+        .into_iter()
+        .map(|(method, mut op)| {
+            op.parameters.retain(|p| !names.contains(p.name));
+            (method, op)
+        })
+        .collect();
+    PathItem { parameters: shared, operations }
+}

@@ -1,0 +1,91 @@
+//! The settings that tell the document dialects apart.
+
+use crate::keyword::Keyword;
+
+/// How a reference that has sibling keywords is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RefSiblings {
+    /// `{"allOf": [{"$ref": ...}], ...siblings}`: OpenAPI 3.0 ignores siblings of `$ref`.
+    WrapInAllOf,
+    /// `{"$ref": ..., ...siblings}`: legal in 2020-12, and the relaxed form Kubernetes' swagger 2.0 relies on.
+    Beside,
+}
+
+/// How `nullable` is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Nullable {
+    /// The OpenAPI keyword `nullable: true`.
+    Keyword,
+    /// JSON Schema: `type: [T, "null"]`, or `anyOf` with `{"type": "null"}` around a reference.
+    NullType,
+}
+
+/// How exclusive bounds are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ExclusiveBounds {
+    /// Draft 4 / OpenAPI: `minimum: 1, exclusiveMinimum: true`.
+    Flag,
+    /// 2020-12: `exclusiveMinimum: 1`.
+    Value,
+}
+
+/// The settings one document dialect renders schemas with.
+#[derive(Debug)]
+pub(crate) struct Dialect {
+    /// Prefix of `$ref` values; the definition name follows.
+    pub ref_prefix: &'static str,
+    pub ref_siblings: RefSiblings,
+    pub nullable: Nullable,
+    pub exclusive_bounds: ExclusiveBounds,
+    /// `example: v` (OpenAPI) or `examples: [v]` (2020-12).
+    pub examples_array: bool,
+    /// Keywords the dialect cannot say: dropped and recorded.
+    pub unsupported: &'static [Keyword],
+    /// Swagger 2.0 has no `oneOf`, so a schema that is a choice of scalars including string (IntOrString,
+    /// Quantity) or is marked int-or-string is written `type: string` (and `format: int-or-string` for the latter),
+    /// as Kubernetes' own v2 documents do.
+    pub scalar_choice_as_string: bool,
+}
+
+impl Dialect {
+    /// OpenAPI 3.0 component schemas.
+    pub const OPENAPI_V3: Dialect = Dialect {
+        ref_prefix: "#/components/schemas/",
+        ref_siblings: RefSiblings::WrapInAllOf,
+        nullable: Nullable::Keyword,
+        exclusive_bounds: ExclusiveBounds::Flag,
+        examples_array: false,
+        unsupported: &[],
+        scalar_choice_as_string: false,
+    };
+
+    /// Swagger 2.0 definitions.
+    pub const SWAGGER_V2: Dialect = Dialect {
+        ref_prefix: "#/definitions/",
+        ref_siblings: RefSiblings::Beside,
+        nullable: Nullable::Keyword,
+        exclusive_bounds: ExclusiveBounds::Flag,
+        examples_array: false,
+        unsupported: &[
+            Keyword::OneOf,
+            Keyword::AnyOf,
+            Keyword::Not,
+            Keyword::Nullable,
+            Keyword::Default,
+            Keyword::WriteOnly,
+            Keyword::Deprecated,
+        ],
+        scalar_choice_as_string: true,
+    };
+
+    /// JSON Schema draft 2020-12 `$defs`.
+    pub const JSON_SCHEMA: Dialect = Dialect {
+        ref_prefix: "#/$defs/",
+        ref_siblings: RefSiblings::Beside,
+        nullable: Nullable::NullType,
+        exclusive_bounds: ExclusiveBounds::Value,
+        examples_array: true,
+        unsupported: &[],
+        scalar_choice_as_string: false,
+    };
+}

@@ -1,0 +1,204 @@
+//! Puts artifacts on disk: write only what changed, never leave a half-written file, and report drift.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::artifacts::Artifacts;
+use crate::error::Error;
+
+/// What [`write`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WriteReport {
+    /// Files created or replaced because their bytes differed.
+    pub written: Vec<String>,
+    /// Files that already had the right bytes and were left alone.
+    pub unchanged: Vec<String>,
+    /// Files under the directory that the artifacts do not contain; reported, never deleted.
+    pub extra: Vec<String>,
+}
+
+/// How a directory differs from the artifacts ([`check`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Artifacts with no file on disk.
+    pub missing: Vec<String>,
+    /// Files whose bytes differ from the artifact (or cannot be read).
+    pub stale: Vec<String>,
+    /// Files on disk that the artifacts do not contain (dotfiles ignored).
+    pub extra: Vec<String>,
+}
+
+impl CheckReport {
+    /// True when the directory holds exactly the artifacts.
+    pub fn is_clean(&self) -> bool {
+        self.missing.is_empty() && self.stale.is_empty() && self.extra.is_empty()
+    }
+}
+
+/// Writes every artifact under `dir` whose bytes differ from what is there, each through a temporary file in the
+/// same directory and a rename, so readers see the old file or the new one, never a mix.
+pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
+    let mut report = WriteReport::default();
+    for (relative, bytes) in artifacts {
+        let target = dir.join(checked_relative(relative)?);
+        if fs::read(&target).is_ok_and(|existing| existing == bytes) {
+            report.unchanged.push(relative.to_owned());
+            continue;
+        }
+        let parent = target.parent().unwrap_or(dir);
+        fs::create_dir_all(parent).map_err(|source| Error::io(parent, source))?;
+        replace_file(&target, bytes)?;
+        report.written.push(relative.to_owned());
+    }
+    report.extra = extra_files(dir, artifacts).map_err(|source| Error::io(dir, source))?;
+    Ok(report)
+}
+
+/// Compares `dir` with the artifacts without touching anything.
+pub fn check(dir: &Path, artifacts: &Artifacts) -> CheckReport {
+    let mut report = CheckReport::default();
+    for (relative, bytes) in artifacts {
+        let Ok(path) = checked_relative(relative) else {
+            report.missing.push(relative.to_owned());
+            continue;
+        };
+        let target = dir.join(path);
+        match fs::read(&target) {
+            Ok(existing) if existing == bytes => {}
+            Ok(_) => report.stale.push(relative.to_owned()),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => report.missing.push(relative.to_owned()),
+            // Unreadable counts as stale: the file is there but does not provably hold the artifact.
+            Err(_) => report.stale.push(relative.to_owned()),
+        }
+    }
+    // A missing directory has no extra files; any other listing failure is reported on the directory itself.
+    report.extra = match extra_files(dir, artifacts) {
+        Ok(extra) => extra,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(_) => vec![".".to_owned()],
+    };
+    report
+}
+
+/// Rejects absolute paths and `..` so artifacts cannot land outside the output directory.
+fn checked_relative(relative: &str) -> Result<PathBuf, Error> {
+    let path = Path::new(relative);
+    let normal = path.components().all(|component| matches!(component, Component::Normal(_)));
+    if relative.is_empty() || !normal {
+        return Err(Error::invalid_artifact_path(relative));
+    }
+    Ok(path.to_path_buf())
+}
+
+fn replace_file(target: &Path, bytes: &[u8]) -> Result<(), Error> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    // A dotfile name keeps a leftover temp file (after a crash) out of `check`'s extra list.
+    let temp_name = format!(".{name}.tmp-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
+    let temp = target.with_file_name(temp_name);
+    let result = (|| {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temp, target)
+    })();
+    result.map_err(|source| {
+        let _ = fs::remove_file(&temp);
+        Error::io(target, source)
+    })
+}
+
+/// Non-dot files under `dir`, as `/`-separated relative paths, that the artifacts do not contain.
+fn extra_files(dir: &Path, artifacts: &Artifacts) -> io::Result<Vec<String>> {
+    let mut found = BTreeSet::new();
+    collect_files(dir, "", &mut found)?;
+    Ok(found.into_iter().filter(|path| !artifacts.contains(path)).collect())
+}
+
+fn collect_files(dir: &Path, prefix: &str, found: &mut BTreeSet<String>) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let relative = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
+        if entry.file_type()?.is_dir() {
+            collect_files(&entry.path(), &relative, found)?;
+        } else {
+            found.insert(relative);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Artifacts {
+        let mut artifacts = Artifacts::new();
+        artifacts.insert("openapi/v3/index.json", b"{}\n".to_vec());
+        artifacts.insert("jsonschema/a.json", b"[]\n".to_vec());
+        artifacts
+    }
+
+    #[test]
+    fn writes_only_what_changed_and_checks_clean() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let artifacts = sample();
+        let first = write(dir.path(), &artifacts).expect("write");
+        assert_eq!(first.written.len(), 2);
+        assert!(check(dir.path(), &artifacts).is_clean());
+
+        let second = write(dir.path(), &artifacts).expect("rewrite");
+        assert!(second.written.is_empty());
+        assert_eq!(second.unchanged.len(), 2);
+
+        let mut changed = artifacts.clone();
+        changed.insert("jsonschema/a.json", b"[1]\n".to_vec());
+        let third = write(dir.path(), &changed).expect("write change");
+        assert_eq!(third.written, vec!["jsonschema/a.json".to_owned()]);
+    }
+
+    #[test]
+    fn check_lists_missing_stale_and_extra_but_ignores_dotfiles() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let artifacts = sample();
+        write(dir.path(), &artifacts).expect("write");
+        fs::write(dir.path().join("jsonschema/a.json"), b"old").expect("stale");
+        fs::write(dir.path().join("jsonschema/gone.json"), b"{}").expect("extra");
+        fs::write(dir.path().join("jsonschema/.keep"), b"").expect("dotfile");
+        fs::remove_file(dir.path().join("openapi/v3/index.json")).expect("remove");
+
+        let report = check(dir.path(), &artifacts);
+        assert_eq!(report.missing, vec!["openapi/v3/index.json".to_owned()]);
+        assert_eq!(report.stale, vec!["jsonschema/a.json".to_owned()]);
+        assert_eq!(report.extra, vec!["jsonschema/gone.json".to_owned()]);
+        assert!(!report.is_clean());
+
+        let written = write(dir.path(), &artifacts).expect("repair");
+        assert_eq!(written.extra, vec!["jsonschema/gone.json".to_owned()]);
+        assert!(dir.path().join("jsonschema/gone.json").exists(), "extra files are reported, not removed");
+    }
+
+    #[test]
+    fn a_missing_directory_is_all_missing() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let report = check(&dir.path().join("absent"), &sample());
+        assert_eq!(report.missing.len(), 2);
+        assert!(report.extra.is_empty());
+    }
+
+    #[test]
+    fn paths_cannot_escape_the_directory() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut artifacts = Artifacts::new();
+        artifacts.insert("../escape.json", Vec::new());
+        let error = write(dir.path(), &artifacts).expect_err("rejected");
+        assert!(error.to_string().contains("../escape.json"));
+    }
+}
