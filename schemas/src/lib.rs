@@ -1,1 +1,124 @@
-//! placeholder
+//! kapi's corpus: annotated Rust types for the shared apimachinery kinds, a few Kubernetes groups, the aggregated
+//! discovery types and an example custom group.
+//!
+//! One module per Go package, so definition names follow Kubernetes' convention (`io.k8s.api.coordination.v1.Lease`).
+//! [`registry()`] collects everything; [`register_kubernetes`] alone gives what upstream Kubernetes serves.
+
+pub mod apidiscovery;
+pub mod autoscaling;
+pub mod coordination;
+pub mod example;
+#[cfg(test)]
+mod golden;
+pub mod intstr;
+pub mod known_group_versions;
+pub mod meta;
+pub mod quantity;
+pub mod runtime;
+mod special;
+
+use kapi::Registry;
+use kapi::model::GroupVersion;
+
+/// Every resource and definition of the corpus: [`register_kubernetes`] plus [`register_examples`].
+pub fn registry() -> Registry {
+    let mut registry = Registry::new();
+    register_kubernetes(&mut registry);
+    register_examples(&mut registry);
+    registry
+}
+
+/// Upstream Kubernetes' part: the coordination group, the shared kinds, the discovery types, and the group-versions
+/// upstream knows, so shared kinds (DeleteOptions, WatchEvent) list the same group-version-kinds as upstream does.
+pub fn register_kubernetes(registry: &mut Registry) {
+    registry.register_resource::<coordination::v1::Lease>();
+    register_shared_definitions(registry);
+    register_discovery_definitions(registry);
+    for (group, version) in known_group_versions::KNOWN_GROUP_VERSIONS {
+        registry.add_known_group_version(GroupVersion::new(*group, *version));
+    }
+}
+
+/// The example custom group `stable.example.com/v1`. Like a CRD's group, it is not part of the built-in scheme,
+/// so the shared kinds' lists do not name it.
+pub fn register_examples(registry: &mut Registry) {
+    registry.register_resource::<example::stable_v1::CronTab>();
+}
+
+/// Kinds every API server speaks besides its resources: request and response bodies and the special types.
+fn register_shared_definitions(registry: &mut Registry) {
+    use meta::v1;
+    registry
+        .register::<v1::Status>()
+        .register::<v1::DeleteOptions>()
+        .register::<v1::WatchEvent>()
+        .register::<v1::Patch>()
+        .register::<autoscaling::v1::Scale>()
+        .register::<intstr::IntOrString>()
+        .register::<quantity::Quantity>()
+        .register::<runtime::RawExtension>();
+}
+
+/// The legacy and aggregated discovery documents' types.
+fn register_discovery_definitions(registry: &mut Registry) {
+    use meta::v1;
+    registry
+        .register::<v1::APIVersions>()
+        .register::<v1::APIGroupList>()
+        .register::<v1::APIGroup>()
+        .register::<v1::APIResourceList>()
+        .register::<apidiscovery::v2::APIGroupDiscoveryList>()
+        .register::<apidiscovery::v2beta1::APIGroupDiscoveryList>();
+}
+
+#[cfg(test)]
+mod tests {
+    use kapi::model::{DefName, GroupVersion, Scope};
+
+    use super::registry;
+
+    #[test]
+    fn the_registry_is_sound_and_serves_both_resources() {
+        let registry = registry();
+        assert!(registry.errors().is_empty(), "{:?}", registry.errors());
+        let served: Vec<String> = registry.served_group_versions().iter().map(GroupVersion::api_version).collect();
+        assert_eq!(served, ["coordination.k8s.io/v1", "stable.example.com/v1"]);
+        let leases = &registry.resources_in(&GroupVersion::new("coordination.k8s.io", "v1"))[0];
+        assert_eq!((leases.plural.as_str(), leases.scope, leases.verbs.len()), ("leases", Scope::Namespaced, 8));
+        assert_eq!(leases.list_kind.as_deref(), Some("LeaseList"));
+    }
+
+    #[test]
+    fn crontabs_have_status_and_scale_subresources() {
+        let registry = registry();
+        let crontabs = &registry.resources_in(&GroupVersion::new("stable.example.com", "v1"))[0];
+        assert_eq!(
+            (crontabs.short_names.as_slice(), crontabs.categories.as_slice()),
+            (&["ct".to_owned()][..], &["all".to_owned()][..])
+        );
+        let names: Vec<&str> = crontabs.subresources.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["status", "scale"]);
+        let scale = crontabs.subresources.iter().find(|s| s.name == "scale").and_then(|s| s.kind.as_ref());
+        assert_eq!(scale.map(|kind| kind.definition.as_str()), Some("io.k8s.api.autoscaling.v1.Scale"));
+    }
+
+    #[test]
+    fn discovery_and_shared_kinds_are_registered() {
+        let registry = registry();
+        for name in [
+            "io.k8s.api.apidiscovery.v2.APIGroupDiscoveryList",
+            "io.k8s.api.apidiscovery.v2beta1.APIGroupDiscoveryList",
+            "io.k8s.apimachinery.pkg.apis.meta.v1.APIVersions",
+            "io.k8s.apimachinery.pkg.apis.meta.v1.APIGroupList",
+            "io.k8s.apimachinery.pkg.apis.meta.v1.Patch",
+            "io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent",
+            "io.k8s.apimachinery.pkg.util.intstr.IntOrString",
+            "io.k8s.apimachinery.pkg.api.resource.Quantity",
+        ] {
+            assert!(registry.definition(&DefName::new(name)).is_some(), "{name} is missing");
+        }
+        let watch_event = registry.kinds_of(&DefName::new("io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent"));
+        // Like a CRD's group on a real server, the example group is not part of the built-in scheme.
+        assert_eq!(watch_event.len(), super::known_group_versions::KNOWN_GROUP_VERSIONS.len());
+    }
+}

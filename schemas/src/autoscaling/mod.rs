@@ -1,0 +1,3 @@
+//! `k8s.io/api/autoscaling`: the Scale kind spoken by `scale` subresources.
+
+pub mod v1;

@@ -1,0 +1,54 @@
+//! `k8s.io/api/autoscaling/v1` (group `autoscaling`): Scale, the body of every `scale` subresource.
+
+use kapi::Schema;
+use serde::{Deserialize, Serialize};
+
+use crate::meta::v1::ObjectMeta;
+
+/// The replica count of a scalable resource, as read and written through its `scale` subresource.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/autoscaling/v1", gvk(group = "autoscaling", version = "v1", kind = "Scale"))]
+pub struct Scale {
+    /// The schema version of this object, `autoscaling/v1`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The kind of this object, `Scale`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The metadata of the scaled object.
+    #[serde(default)]
+    #[kapi(proto = 1)]
+    pub metadata: ObjectMeta,
+    /// The wanted number of replicas.
+    #[serde(default)]
+    #[kapi(proto = 2)]
+    pub spec: ScaleSpec,
+    /// The observed number of replicas; read-only.
+    #[serde(default)]
+    #[kapi(proto = 3)]
+    pub status: ScaleStatus,
+}
+
+/// The wanted size of a scalable resource.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[kapi(package = "k8s.io/api/autoscaling/v1")]
+pub struct ScaleSpec {
+    /// How many instances should run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 1)]
+    pub replicas: Option<i32>,
+}
+
+/// The observed size of a scalable resource.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[kapi(package = "k8s.io/api/autoscaling/v1")]
+pub struct ScaleStatus {
+    /// How many instances were last seen running.
+    #[kapi(proto = 1)]
+    pub replicas: i32,
+    /// The label query that selects the instances, in the string form of label selectors (`app=web,tier!=db`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 2)]
+    pub selector: Option<String>,
+}

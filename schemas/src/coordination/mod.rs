@@ -1,0 +1,3 @@
+//! `k8s.io/api/coordination`: leases for leader election and heartbeats.
+
+pub mod v1;

@@ -1,0 +1,20 @@
+//! `k8s.io/apimachinery/pkg/apis/meta/v1`: object and list metadata, status and delete bodies, watch events,
+//! legacy discovery documents, and the time stamp and opaque JSON types.
+
+mod discovery;
+mod object_meta;
+mod opaque;
+mod options;
+mod status;
+
+pub use discovery::{
+    APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, GroupVersionKind,
+    ServerAddressByClientCIDR,
+};
+pub use object_meta::{ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference};
+pub use opaque::{FieldsV1, MicroTime, Patch, Time};
+pub use options::{DeleteOptions, Preconditions, WatchEvent};
+pub use status::{Status, StatusCause, StatusDetails};
+
+/// The Go package of these types.
+pub const PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";

@@ -1,0 +1,115 @@
+//! Time stamps and opaque JSON bodies: types with a fixed upstream schema, written by hand.
+
+use kapi::model::{InstanceType, SchemaObject};
+use serde::{Deserialize, Serialize};
+
+use super::PACKAGE;
+use crate::special::{described, special_schema};
+
+/// A point in time with second precision, held as RFC 3339 text (`2024-05-01T12:00:00Z`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Time(pub String);
+
+/// A point in time with microsecond precision, held as RFC 3339 text (`2024-05-01T12:00:00.000000Z`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MicroTime(pub String);
+
+/// The set of fields a manager owns, in the server-side apply field-set JSON format; kept as raw JSON.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct FieldsV1(pub serde_json::Value);
+
+/// The body of a PATCH request; its JSON shape depends on the patch content type, so it is left open.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Patch {}
+
+fn date_time(description: &str) -> SchemaObject {
+    SchemaObject {
+        format: Some("date-time".to_owned()),
+        instance_type: Some(InstanceType::String),
+        ..described(description)
+    }
+}
+
+fn open_object(description: &str) -> SchemaObject {
+    SchemaObject { instance_type: Some(InstanceType::Object), ..described(description) }
+}
+
+special_schema!(
+    Time,
+    package = PACKAGE,
+    name = "Time",
+    body = date_time("A time stamp with second precision, serialised as an RFC 3339 string in UTC.")
+);
+special_schema!(
+    MicroTime,
+    package = PACKAGE,
+    name = "MicroTime",
+    body = date_time(
+        "A time stamp with microsecond precision, serialised as an RFC 3339 string with six fractional digits."
+    )
+);
+special_schema!(
+    FieldsV1,
+    package = PACKAGE,
+    name = "FieldsV1",
+    body = open_object(
+        "A set of field paths in server-side apply's trie format: each key names a field, list item or map key \
+     (`f:`, `k:`, `v:`, `i:` prefixes) and nests the fields below it."
+    )
+);
+special_schema!(
+    Patch,
+    package = PACKAGE,
+    name = "Patch",
+    body = open_object(
+        "A patch document; its format (JSON patch, merge patch, strategic merge patch or apply configuration) \
+     follows from the request's content type."
+    )
+);
+
+impl Time {
+    /// Wraps RFC 3339 text.
+    pub fn new(text: impl Into<String>) -> Self {
+        Self(text.into())
+    }
+
+    /// The RFC 3339 text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl MicroTime {
+    /// Wraps RFC 3339 text.
+    pub fn new(text: impl Into<String>) -> Self {
+        Self(text.into())
+    }
+
+    /// The RFC 3339 text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::special::definition_body;
+
+    #[test]
+    fn time_stamps_are_date_time_strings() {
+        let body = definition_body::<Time>();
+        assert_eq!((body.instance_type, body.format.as_deref()), (Some(InstanceType::String), Some("date-time")));
+        assert_eq!(definition_body::<MicroTime>().format.as_deref(), Some("date-time"));
+    }
+
+    #[test]
+    fn patches_and_field_sets_are_plain_objects() {
+        assert_eq!(definition_body::<Patch>().instance_type, Some(InstanceType::Object));
+        assert_eq!(definition_body::<FieldsV1>().instance_type, Some(InstanceType::Object));
+        assert_eq!(serde_json::to_string(&Patch {}).ok().as_deref(), Some("{}"));
+    }
+}
