@@ -13,7 +13,8 @@ use crate::Source;
 fn load(source: &Source) -> Result<Registry, String> {
     let registry = match &source.model {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read model file {}: {e}", path.display()))?;
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read model file {}: {e}", path.display()))?;
             Registry::from_json(&text).map_err(|e| format!("{} is not a kapi model: {e}", path.display()))?
         }
         None => kapi_schemas::registry(),
@@ -42,11 +43,15 @@ fn artifacts(source: &Source) -> Result<Artifacts, String> {
 pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
     let artifacts = artifacts(source)?;
     let report = writer::write(out, &artifacts).map_err(|e| e.to_string())?;
-    println!("{} files in {}: {} written, {} unchanged", artifacts.len(), out.display(), report.written.len(), report.unchanged.len());
-    if let Some(loss) = artifacts.get("openapi/v2/loss-report.json") {
-        if let Ok(loss) = serde_json::from_slice::<kapi_codegen::openapi_v2::LossReport>(loss) {
-            println!("{}", loss.summary_line());
-        }
+    println!(
+        "{} files in {}: {} written, {} unchanged",
+        artifacts.len(),
+        out.display(),
+        report.written.len(),
+        report.unchanged.len()
+    );
+    if let Some(loss) = kapi_codegen::openapi_v2::LossReport::from_artifacts(&artifacts) {
+        println!("{}", loss.summary_line());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -86,7 +86,8 @@ fn a_model_file_generates_the_same_artifacts_as_the_corpus() {
     std::fs::write(&model_file, &model.stdout).expect("write");
     let (a, b) = (work.path().join("a"), work.path().join("b"));
     assert!(kapi(&["generate", "--out", a.to_str().expect("utf-8")]).status.success());
-    let from_file = kapi(&["generate", "--out", b.to_str().expect("utf-8"), "--model", model_file.to_str().expect("utf-8")]);
+    let from_file =
+        kapi(&["generate", "--out", b.to_str().expect("utf-8"), "--model", model_file.to_str().expect("utf-8")]);
     assert!(from_file.status.success(), "{}", text(&from_file));
     assert_eq!(read_tree(&a), read_tree(&b));
 }
@@ -96,7 +97,8 @@ fn bad_inputs_are_clear_errors() {
     let work = tempfile::tempdir().expect("tempdir");
     let bogus = work.path().join("bogus.json");
     std::fs::write(&bogus, "{\"definitions\": 3}").expect("write");
-    let output = kapi(&["generate", "--out", work.path().to_str().expect("utf-8"), "--model", bogus.to_str().expect("utf-8")]);
+    let output =
+        kapi(&["generate", "--out", work.path().to_str().expect("utf-8"), "--model", bogus.to_str().expect("utf-8")]);
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output).contains("is not a kapi model"), "{}", text(&output));
     let output = kapi(&["generate", "--disable", "a/b/c"]);

@@ -150,5 +150,8 @@ fn resources_register_their_kinds_and_lists() {
     let list = registry.kinds_of(meta.list_definition.as_ref().expect("list"));
     assert_eq!(list[0].kind, "WidgetList");
     let port = registry.definition(&kapi::model::DefName::new("com.example.widgets.v1.Port")).expect("port");
-    assert_eq!(port.schema.keywords().properties["containerPort"].keywords().instance_type, Some(InstanceType::Integer));
+    assert_eq!(
+        port.schema.keywords().properties["containerPort"].keywords().instance_type,
+        Some(InstanceType::Integer)
+    );
 }

@@ -12,7 +12,8 @@ use crate::traits::{FieldFacts, Schema, field_schema};
 /// Reads a keyword overlay produced by the derive (the model's own JSON form of [`SchemaObject`]).
 pub fn overlay(json: &str) -> SchemaObject {
     // The derive writes only keys it has validated against this form; a failure is a bug in kapi itself.
-    serde_json::from_str(json).unwrap_or_else(|error| panic!("kapi derive produced an invalid overlay ({error}): {json}"))
+    serde_json::from_str(json)
+        .unwrap_or_else(|error| panic!("kapi derive produced an invalid overlay ({error}): {json}"))
 }
 
 /// A JSON value the derive validated at compile time.
@@ -21,7 +22,13 @@ pub fn json(text: &str) -> Value {
 }
 
 /// Adds a field of type `T` to `object`, applying the field's keyword overlay.
-pub fn property<T: Schema>(registry: &mut Registry, object: &mut SchemaObject, name: &str, facts: FieldFacts, json: &str) {
+pub fn property<T: Schema>(
+    registry: &mut Registry,
+    object: &mut SchemaObject,
+    name: &str,
+    facts: FieldFacts,
+    json: &str,
+) {
     let (node, required) = field_schema::<T>(registry, facts);
     property_node(object, name, node, required, json);
 }
@@ -105,7 +112,10 @@ pub fn variant_internal(tag: &str, name: &str, inner: Option<SchemaNode>) -> Sch
             fields.required.insert(0, tag.to_owned());
             SchemaNode::Inline(fields)
         }
-        Some(other) => SchemaNode::inline(SchemaObject { all_of: vec![other, SchemaNode::inline(tag_object)], ..Default::default() }),
+        Some(other) => SchemaNode::inline(SchemaObject {
+            all_of: vec![other, SchemaNode::inline(tag_object)],
+            ..Default::default()
+        }),
     }
 }
 
@@ -132,7 +142,11 @@ pub fn described(mut node: SchemaNode, description: &str) -> SchemaNode {
 /// Combines variants: `oneOf` for tagged enums (exactly one shape matches), `anyOf` for untagged ones unless asked.
 pub fn alternatives(variants: Vec<SchemaNode>, one_of: bool) -> SchemaNode {
     let mut object = SchemaObject::default();
-    if one_of { object.one_of = variants } else { object.any_of = variants }
+    if one_of {
+        object.one_of = variants
+    } else {
+        object.any_of = variants
+    }
     SchemaNode::inline(object)
 }
 
@@ -143,7 +157,9 @@ pub fn definition_of<T: Schema>(registry: &mut Registry) -> DefName {
         Some(target) => target.clone(),
         None => {
             let name = DefName::new(std::any::type_name::<T>());
-            registry.report(format!("`{name}` is used as a resource or list kind but is `inline`, so it has no definition"));
+            registry.report(format!(
+                "`{name}` is used as a resource or list kind but is `inline`, so it has no definition"
+            ));
             name
         }
     }
@@ -168,7 +184,12 @@ fn strings(items: &[&str]) -> Vec<String> {
 }
 
 /// Builds resource metadata.
-pub fn resource_meta(spec: ResourceSpec, definition: DefName, list: Option<DefName>, subresources: Vec<Subresource>) -> ResourceMeta {
+pub fn resource_meta(
+    spec: ResourceSpec,
+    definition: DefName,
+    list: Option<DefName>,
+    subresources: Vec<Subresource>,
+) -> ResourceMeta {
     ResourceMeta {
         group_version: GroupVersion::new(spec.group, spec.version),
         kind: spec.kind.to_owned(),
@@ -193,11 +214,20 @@ pub fn status_subresource() -> Subresource {
 }
 
 /// The `scale` subresource speaking kind `S` (autoscaling/v1 Scale), whose group-version-kind it declares.
-pub fn scale_subresource<S: Schema>(registry: &mut Registry, spec: &str, status: &str, selector: Option<&str>) -> Subresource {
+pub fn scale_subresource<S: Schema>(
+    registry: &mut Registry,
+    spec: &str,
+    status: &str,
+    selector: Option<&str>,
+) -> Subresource {
     let definition = definition_of::<S>(registry);
     let declared = registry.definition(&definition).and_then(|d| d.info.kinds.first().cloned());
     let kind = match declared {
-        Some(gvk) => Some(SubresourceKind { group_version: GroupVersion::new(gvk.group, gvk.version), kind: gvk.kind, definition }),
+        Some(gvk) => Some(SubresourceKind {
+            group_version: GroupVersion::new(gvk.group, gvk.version),
+            kind: gvk.kind,
+            definition,
+        }),
         None => {
             registry.report(format!("scale kind `{definition}` declares no group-version-kind; add #[kapi(gvk(...))]"));
             None
@@ -266,7 +296,8 @@ mod tests {
 
     #[test]
     fn overlays_read_the_model_form() {
-        let object = overlay(r#"{"description":"d","kubernetes":{"listType":"map","listMapKeys":["name"]},"minimum":1}"#);
+        let object =
+            overlay(r#"{"description":"d","kubernetes":{"listType":"map","listMapKeys":["name"]},"minimum":1}"#);
         assert_eq!(object.description.as_deref(), Some("d"));
         assert_eq!(object.kubernetes.list_map_keys, ["name"]);
         assert!(object.bounds.minimum.is_some());

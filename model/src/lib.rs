@@ -20,7 +20,7 @@ pub use builtins::ByteString;
 pub use extensions::{GroupVersionKind, KubernetesExtensions, ListType, MapType, Union, ValidationRule};
 pub use names::{DefName, GroupVersion};
 pub use registry::{Definition, DefinitionInfo, Registry};
-pub use rest_mapper::{Mapping, MappingError, RestMapper};
 pub use resource::{ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource, SubresourceKind};
+pub use rest_mapper::{Mapping, MappingError, RestMapper};
 pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};
 pub use traits::{FieldFacts, Resource, Schema, ZeroValue, element_schema, field_schema};

@@ -91,7 +91,10 @@ mod tests {
         let name = DefName::from_package("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta");
         assert_eq!(name.as_str(), "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta");
         assert_eq!(name.short_name(), "ObjectMeta");
-        assert_eq!(DefName::from_package("example.com/crontab/v1", "CronTab").as_str(), "com.example.crontab.v1.CronTab");
+        assert_eq!(
+            DefName::from_package("example.com/crontab/v1", "CronTab").as_str(),
+            "com.example.crontab.v1.CronTab"
+        );
     }
 
     #[test]

@@ -47,9 +47,10 @@ fn is_default(info: &DefinitionInfo) -> bool {
 pub struct Registry {
     definitions: BTreeMap<DefName, Definition>,
     resources: Vec<ResourceMeta>,
-    /// Group-versions the server knows besides those of its resources (they appear in shared kinds' GVK lists).
+    /// The group-versions the server's scheme registers shared kinds in (they appear in DeleteOptions' and
+    /// WatchEvent's GVK lists); when none are declared, the served group-versions.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    extra_group_versions: BTreeSet<GroupVersion>,
+    scheme_group_versions: BTreeSet<GroupVersion>,
     #[serde(skip)]
     errors: Vec<String>,
 }
@@ -78,7 +79,8 @@ impl Registry {
             None => {
                 // A placeholder first, so recursive types find the name and stop.
                 let placeholder = SchemaNode::inline(Default::default());
-                let definition = Definition { schema: placeholder, info: DefinitionInfo::default(), rust_type: Some(rust_type) };
+                let definition =
+                    Definition { schema: placeholder, info: DefinitionInfo::default(), rust_type: Some(rust_type) };
                 self.definitions.insert(name.clone(), definition);
                 let schema = T::schema(self);
                 let mut info = DefinitionInfo::default();
@@ -114,17 +116,26 @@ impl Registry {
         self.resources.push(meta);
     }
 
-    /// Declares a group-version the server knows without serving resources of it here.
+    /// Declares a group-version of the server's scheme: shared kinds are registered in it whether or not this
+    /// registry serves resources of it (Kubernetes' built-in scheme knows group-versions it does not serve).
     pub fn add_known_group_version(&mut self, group_version: GroupVersion) -> &mut Self {
-        self.extra_group_versions.insert(group_version);
+        self.scheme_group_versions.insert(group_version);
         self
     }
 
-    /// Every group-version known: those of the resources plus the declared extras, sorted.
+    /// The group-versions shared kinds are registered in: the declared ones, or the served ones when none are.
     pub fn known_group_versions(&self) -> BTreeSet<GroupVersion> {
-        let mut all = self.extra_group_versions.clone();
-        all.extend(self.resources.iter().map(|r| r.group_version.clone()));
-        all
+        if self.scheme_group_versions.is_empty() {
+            self.served_group_versions()
+        } else {
+            self.scheme_group_versions.clone()
+        }
+    }
+
+    /// Switches a group-version off: its resources and its place in shared kinds' lists go; definitions stay.
+    pub fn disable_group_version(&mut self, group_version: &GroupVersion) {
+        self.resources.retain(|r| &r.group_version != group_version);
+        self.scheme_group_versions.remove(group_version);
     }
 
     /// Group-versions that serve at least one resource, sorted.
@@ -173,9 +184,10 @@ impl Registry {
                 kinds.insert(gvk(&resource.group_version, &resource.kind));
             }
             if let (Some(list), Some(list_kind)) = (&resource.list_definition, &resource.list_kind)
-                && list == name {
-                    kinds.insert(gvk(&resource.group_version, list_kind));
-                }
+                && list == name
+            {
+                kinds.insert(gvk(&resource.group_version, list_kind));
+            }
         }
         if let Some(definition) = self.definitions.get(name) {
             kinds.extend(definition.info.kinds.iter().cloned());
@@ -184,11 +196,6 @@ impl Registry {
             }
         }
         kinds.into_iter().collect()
-    }
-
-    /// Keeps only what `keep` accepts of the resources (e.g. to switch group-versions off); definitions stay.
-    pub fn retain_resources(&mut self, keep: impl Fn(&ResourceMeta) -> bool) {
-        self.resources.retain(keep);
     }
 
     /// Reads a model file written by `serde_json`.

@@ -15,7 +15,8 @@ pub enum Scope {
 }
 
 /// The standard Kubernetes verbs a resource can support.
-pub const STANDARD_VERBS: [&str; 8] = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
+pub const STANDARD_VERBS: [&str; 8] =
+    ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
 
 /// A subresource such as `status` or `scale`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -138,7 +138,7 @@ fn names_match(resource: &ResourceMeta, name: &str) -> bool {
     let lower = name.to_lowercase();
     resource.plural == lower
         || resource.singular == lower
-        || resource.short_names.iter().any(|s| *s == lower)
+        || resource.short_names.contains(&lower)
         || resource.kind.eq_ignore_ascii_case(name)
 }
 

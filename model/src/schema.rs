@@ -182,7 +182,18 @@ impl SchemaObject {
         macro_rules! take_list {
             ($($field:ident),*) => { $( if !overlay.$field.is_empty() { self.$field = overlay.$field; } )* };
         }
-        take!(instance_type, format, title, description, default, zero_value, not, additional_properties, items, example);
+        take!(
+            instance_type,
+            format,
+            title,
+            description,
+            default,
+            zero_value,
+            not,
+            additional_properties,
+            items,
+            example
+        );
         take_list!(enum_values, one_of, any_of, all_of, properties, required);
         self.nullable |= overlay.nullable;
         self.deprecated |= overlay.deprecated;
@@ -274,7 +285,9 @@ mod tests {
         let mut reference = SchemaNode::reference(DefName::new("a.B"));
         reference.keywords_mut().description = Some("points at B".into());
         object.properties.insert("b".into(), reference);
-        object.properties.insert("n".into(), SchemaNode::inline(SchemaObject::of_format(InstanceType::Integer, "int32")));
+        object
+            .properties
+            .insert("n".into(), SchemaNode::inline(SchemaObject::of_format(InstanceType::Integer, "int32")));
         let node = SchemaNode::inline(object);
         let json = serde_json::to_value(&node).expect("serialises");
         assert_eq!(json["properties"]["b"], serde_json::json!({"$ref": "a.B", "description": "points at B"}));

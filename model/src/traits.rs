@@ -73,8 +73,7 @@ pub fn field_schema<T: Schema>(registry: &mut Registry, facts: FieldFacts) -> (S
     if zero.is_some() {
         node.keywords_mut().zero_value = zero;
     }
-    let required =
-        facts.forced_required || (!T::is_option() && facts.always_serialized && !facts.may_be_absent);
+    let required = facts.forced_required || (!T::is_option() && facts.always_serialized && !facts.may_be_absent);
     (node, required)
 }
 

@@ -52,12 +52,39 @@ mod tests {
 
     #[test]
     fn kubernetes_order() {
-        let mut versions: Vec<String> =
-            ["v1alpha1", "foo10", "v11alpha2", "v1", "v10beta3", "v2", "v1beta2", "foo1", "v12alpha1", "v10", "v11beta2", "v3beta1", "v1beta1"]
-                .map(String::from)
-                .to_vec();
+        let mut versions: Vec<String> = [
+            "v1alpha1",
+            "foo10",
+            "v11alpha2",
+            "v1",
+            "v10beta3",
+            "v2",
+            "v1beta2",
+            "foo1",
+            "v12alpha1",
+            "v10",
+            "v11beta2",
+            "v3beta1",
+            "v1beta1",
+        ]
+        .map(String::from)
+        .to_vec();
         sort(&mut versions);
-        let expected = ["v10", "v2", "v1", "v11beta2", "v10beta3", "v3beta1", "v1beta2", "v1beta1", "v12alpha1", "v11alpha2", "v1alpha1", "foo1", "foo10"];
+        let expected = [
+            "v10",
+            "v2",
+            "v1",
+            "v11beta2",
+            "v10beta3",
+            "v3beta1",
+            "v1beta2",
+            "v1beta1",
+            "v12alpha1",
+            "v11alpha2",
+            "v1alpha1",
+            "foo1",
+            "foo10",
+        ];
         assert_eq!(versions, expected);
     }
 

@@ -38,22 +38,32 @@ pub struct DiffReport {
     pub json: serde_json::Value,
 }
 
+/// The upstream Kubernetes 1.32 OpenAPI v3 document at `relative` (e.g. `apis/apps/v1.json`).
+pub fn upstream_document(relative: &str) -> PathBuf {
+    shared().join("upstream/k8s-1.32/openapi-v3").join(relative)
+}
+
 /// Runs the upstream structural diff on `ours` (bytes written to a temp file) against an upstream document.
 pub fn openapi_diff(ours: &[u8], upstream_relative: &str, only_schemas: bool) -> DiffReport {
+    openapi_diff_files(ours, &upstream_document(upstream_relative), only_schemas)
+}
+
+/// Runs the upstream structural diff on `ours` against the document at `upstream`.
+pub fn openapi_diff_files(ours: &[u8], upstream: &Path, only_schemas: bool) -> DiffReport {
     let work = tempfile::tempdir().expect("tempdir");
     let ours_path = work.path().join("ours.json");
     let report_path = work.path().join("report.json");
     std::fs::write(&ours_path, ours).expect("write ours");
-    let upstream = shared().join("upstream/k8s-1.32/openapi-v3").join(upstream_relative);
     let mut command = Command::new("python3");
-    command.arg(shared().join("conformance/openapi_diff.py")).arg(&ours_path).arg(&upstream);
+    command.arg(shared().join("conformance/openapi_diff.py")).arg(&ours_path).arg(upstream);
     command.arg("--json").arg(&report_path);
     if only_schemas {
         command.arg("--only-schemas");
     }
     let output = command.output().expect("python3 runs openapi_diff.py");
     assert!(output.status.success(), "openapi_diff failed: {}", String::from_utf8_lossy(&output.stderr));
-    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&report_path).expect("report")).expect("report JSON");
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&report_path).expect("report")).expect("report JSON");
     let summary = json["summary"].as_str().unwrap_or_default().to_owned();
     DiffReport { summary, json }
 }

@@ -24,6 +24,9 @@ fn example_schemas() -> Value {
     Value::Object(own)
 }
 
+/// A named test over one JSON object.
+type Check = (&'static str, fn(&serde_json::Map<String, Value>) -> bool);
+
 fn has(schemas: &Value, test: impl Fn(&serde_json::Map<String, Value>) -> bool) -> bool {
     nodes(schemas).into_iter().filter_map(Value::as_object).any(test)
 }
@@ -31,23 +34,31 @@ fn has(schemas: &Value, test: impl Fn(&serde_json::Map<String, Value>) -> bool) 
 #[test]
 fn each_lossless_feature_is_present() {
     let schemas = example_schemas();
-    let checks: [(&str, fn(&serde_json::Map<String, Value>) -> bool); 9] = [
+    let checks: [Check; 9] = [
         ("oneOf", |o| o.get("oneOf").and_then(Value::as_array).is_some_and(|a| a.len() > 1)),
         ("anyOf", |o| o.get("anyOf").and_then(Value::as_array).is_some_and(|a| a.len() > 1)),
         ("nullable", |o| o.get("nullable") == Some(&Value::Bool(true))),
         ("default (explicit, non-zero)", |o| {
-            o.get("default").is_some_and(|d| !matches!(d, Value::Object(m) if m.is_empty()) && d != "" && d != 0 && d != false)
+            o.get("default")
+                .is_some_and(|d| !matches!(d, Value::Object(m) if m.is_empty()) && d != "" && d != 0 && d != false)
         }),
         ("allOf-wrapped $ref with a description", |o| {
-            let wrapped = o.get("allOf").and_then(Value::as_array).is_some_and(|a| a.len() == 1 && a[0].get("$ref").is_some());
+            let wrapped =
+                o.get("allOf").and_then(Value::as_array).is_some_and(|a| a.len() == 1 && a[0].get("$ref").is_some());
             wrapped && o.get("description").is_some() && o.get("$ref").is_none()
         }),
-        ("x-kubernetes-list-map-keys", |o| o.get("x-kubernetes-list-map-keys").and_then(Value::as_array).is_some_and(|a| !a.is_empty())),
+        ("x-kubernetes-list-map-keys", |o| {
+            o.get("x-kubernetes-list-map-keys").and_then(Value::as_array).is_some_and(|a| !a.is_empty())
+        }),
         ("x-kubernetes-validations", |o| {
-            o.get("x-kubernetes-validations").and_then(Value::as_array).is_some_and(|a| a.iter().all(|r| r.get("rule").is_some()))
+            o.get("x-kubernetes-validations")
+                .and_then(Value::as_array)
+                .is_some_and(|a| a.iter().all(|r| r.get("rule").is_some()))
         }),
         ("x-kubernetes-int-or-string", |o| o.get("x-kubernetes-int-or-string") == Some(&Value::Bool(true))),
-        ("x-kubernetes-preserve-unknown-fields", |o| o.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true))),
+        ("x-kubernetes-preserve-unknown-fields", |o| {
+            o.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true))
+        }),
     ];
     let missing: Vec<_> = checks.iter().filter(|(_, check)| !has(&schemas, check)).map(|(name, _)| *name).collect();
     assert!(missing.is_empty(), "the example group lacks: {missing:?}");

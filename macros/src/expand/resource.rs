@@ -21,7 +21,9 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
         Some(verbs) => verbs.iter().map(|v| v.value()).collect(),
         None => DEFAULT_VERBS.iter().map(|v| (*v).to_owned()).collect(),
     };
-    let strings = |attr: Option<&Vec<syn::LitStr>>| attr.map(|v| v.iter().map(|s| s.value()).collect::<Vec<_>>()).unwrap_or_default();
+    let strings = |attr: Option<&Vec<syn::LitStr>>| {
+        attr.map(|v| v.iter().map(|s| s.value()).collect::<Vec<_>>()).unwrap_or_default()
+    };
     let short_names = strings(resource.short_names.get());
     let categories = strings(resource.categories.get());
     let list = match resource.list.get() {
@@ -61,10 +63,16 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
 /// English plural of a lower-case kind, the way Kubernetes guesses resource names.
 fn english_plural(singular: &str) -> String {
     if let Some(stem) = singular.strip_suffix('y')
-        && !stem.ends_with(['a', 'e', 'i', 'o', 'u']) {
-            return format!("{stem}ies");
-        }
-    if singular.ends_with('s') || singular.ends_with('x') || singular.ends_with('z') || singular.ends_with("ch") || singular.ends_with("sh") {
+        && !stem.ends_with(['a', 'e', 'i', 'o', 'u'])
+    {
+        return format!("{stem}ies");
+    }
+    if singular.ends_with('s')
+        || singular.ends_with('x')
+        || singular.ends_with('z')
+        || singular.ends_with("ch")
+        || singular.ends_with("sh")
+    {
         return format!("{singular}es");
     }
     format!("{singular}s")

@@ -195,7 +195,9 @@ fn zero_value(cont: &Container) -> TokenStream {
         return quote!(::kapi::model::ZeroValue::Scalar(::kapi::model::derive_support::json(#json)));
     }
     match &cont.data {
-        Data::Struct(Style::Named | Style::Unit, _) if !cont.serde.transparent => quote!(::kapi::model::ZeroValue::EmptyObject),
+        Data::Struct(Style::Named | Style::Unit, _) if !cont.serde.transparent => {
+            quote!(::kapi::model::ZeroValue::EmptyObject)
+        }
         _ => quote!(::kapi::model::ZeroValue::None),
     }
 }

@@ -115,10 +115,9 @@ fn field_of<'a>(cx: &Ctxt, index: usize, field: &'a syn::Field, rename_all: Opti
 
 fn variant_of<'a>(cx: &Ctxt, variant: &'a syn::Variant, rename_all: Option<RenameRule>) -> Variant<'a> {
     let serde = SerdeContainer::from_attrs(&variant.attrs);
-    let json_name = serde
-        .rename
-        .clone()
-        .unwrap_or_else(|| rename_all.map_or(variant.ident.to_string(), |rule| rule.apply_to_variant(&variant.ident.to_string())));
+    let json_name = serde.rename.clone().unwrap_or_else(|| {
+        rename_all.map_or(variant.ident.to_string(), |rule| rule.apply_to_variant(&variant.ident.to_string()))
+    });
     let (style, fields) = fields_of(cx, &variant.fields, serde.rename_all);
     Variant {
         json_name,

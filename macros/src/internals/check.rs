@@ -48,7 +48,10 @@ fn check_naming(cx: &Ctxt, cont: &Container) {
     if attrs.inline.get().is_some() {
         let named = [attrs.package.tokens(), attrs.definition.tokens(), attrs.every_group_version.tokens()];
         for tokens in named.into_iter().filter(|t| !t.is_empty()) {
-            cx.error_spanned_by(tokens, "an `inline` type has no definition, so it cannot be named or registered as a kind");
+            cx.error_spanned_by(
+                tokens,
+                "an `inline` type has no definition, so it cannot be named or registered as a kind",
+            );
         }
     }
 }
@@ -57,7 +60,10 @@ fn check_naming(cx: &Ctxt, cont: &Container) {
 fn check_enum_representation(cx: &Ctxt, cont: &Container) {
     let is_enum = matches!(cont.data, Data::Enum(_));
     if cont.attrs.one_of.get().is_some() && !(is_enum && cont.serde.untagged) {
-        cx.error_spanned_by(cont.attrs.one_of.tokens(), "`one_of` applies only to `#[serde(untagged)]` enums; tagged enums are always oneOf");
+        cx.error_spanned_by(
+            cont.attrs.one_of.tokens(),
+            "`one_of` applies only to `#[serde(untagged)]` enums; tagged enums are always oneOf",
+        );
     }
     if let (true, Some(untagged), Some(_)) = (is_enum, &cont.serde.untagged_span, &cont.serde.tag) {
         cx.error_spanned_by(untagged, "conflicting enum representations: `untagged` and `tag` cannot both be set");
@@ -73,10 +79,16 @@ fn check_union(cx: &Ctxt, cont: &Container) {
     let declared = cont.attrs.union_discriminator.get().is_some();
     if !declared {
         for field in members {
-            cx.error_spanned_by(field.attrs.union_member.tokens(), "`union_member` needs `#[kapi(union(...))]` on the type");
+            cx.error_spanned_by(
+                field.attrs.union_member.tokens(),
+                "`union_member` needs `#[kapi(union(...))]` on the type",
+            );
         }
     } else if members.is_empty() {
-        cx.error_spanned_by(cont.attrs.union_discriminator.tokens(), "a union needs at least one field marked `union_member`");
+        cx.error_spanned_by(
+            cont.attrs.union_discriminator.tokens(),
+            "a union needs at least one field marked `union_member`",
+        );
     }
 }
 
@@ -108,8 +120,13 @@ fn check_list_map(cx: &Ctxt, field: &Field) {
     let keywords = &field.attrs.keywords;
     let is_map = keywords.choice("list_type").and_then(|a| a.get()).is_some_and(|t| t == "map");
     match (keywords.list_map_keys.get(), is_map) {
-        (Some(_), false) => cx.error_spanned_by(keywords.list_map_keys.tokens(), "`list_map_keys` needs `list_type = \"map\"`"),
-        (None, true) => cx.error_spanned_by(keywords.choice("list_type").map(|a| a.tokens().clone()).unwrap_or_default(), "`list_type = \"map\"` needs `list_map_keys = [...]`"),
+        (Some(_), false) => {
+            cx.error_spanned_by(keywords.list_map_keys.tokens(), "`list_map_keys` needs `list_type = \"map\"`")
+        }
+        (None, true) => cx.error_spanned_by(
+            keywords.choice("list_type").map(|a| a.tokens().clone()).unwrap_or_default(),
+            "`list_type = \"map\"` needs `list_map_keys = [...]`",
+        ),
         (Some(keys), true) if vec_item(field.ty).is_none() => {
             cx.error_spanned_by(&keys[0], "`list_map_keys` needs a `Vec<...>` field");
         }
@@ -206,15 +223,24 @@ fn check_bound_order(cx: &Ctxt, field: &Field) {
     let keywords = &field.attrs.keywords;
     let number = |k| keywords.number(k).and_then(|a| a.get()).and_then(|n| n.as_f64());
     if let (Some(min), Some(max)) = (number("minimum"), number("maximum"))
-        && min > max {
-            cx.error_spanned_by(keywords.number("minimum").map(|a| a.tokens().clone()).unwrap_or_default(), "`minimum` is greater than `maximum`");
-        }
-    for (low, high) in [("min_length", "max_length"), ("min_items", "max_items"), ("min_properties", "max_properties")] {
+        && min > max
+    {
+        cx.error_spanned_by(
+            keywords.number("minimum").map(|a| a.tokens().clone()).unwrap_or_default(),
+            "`minimum` is greater than `maximum`",
+        );
+    }
+    for (low, high) in [("min_length", "max_length"), ("min_items", "max_items"), ("min_properties", "max_properties")]
+    {
         let count = |k| keywords.count(k).and_then(|a| a.get().copied());
         if let (Some(min), Some(max)) = (count(low), count(high))
-            && min > max {
-                cx.error_spanned_by(keywords.count(low).map(|a| a.tokens().clone()).unwrap_or_default(), format!("`{low}` is greater than `{high}`"));
-            }
+            && min > max
+        {
+            cx.error_spanned_by(
+                keywords.count(low).map(|a| a.tokens().clone()).unwrap_or_default(),
+                format!("`{low}` is greater than `{high}`"),
+            );
+        }
     }
 }
 
@@ -228,7 +254,10 @@ fn check_required_conflict(cx: &Ctxt, field: &Field) {
 /// A flattened field has no schema position of its own for keywords to land on.
 fn check_flatten(cx: &Ctxt, field: &Field) {
     if field.serde.flatten && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
-        cx.error_spanned_by(&field.member, "a `#[serde(flatten)]` field merges into its parent; put kapi attributes on the flattened type");
+        cx.error_spanned_by(
+            &field.member,
+            "a `#[serde(flatten)]` field merges into its parent; put kapi attributes on the flattened type",
+        );
     }
 }
 
@@ -248,9 +277,10 @@ pub fn check_resource(cx: &Ctxt, cont: &Container) {
         cx.error_spanned_by(cont.attrs.inline.tokens(), "a Resource needs a definition; remove `inline`");
     }
     if let Some(plural) = resource.plural.get()
-        && plural.chars().any(|c| c.is_uppercase()) {
-            cx.error_spanned_by(resource.plural.tokens(), "resource names are lower case");
-        }
+        && plural.chars().any(|c| c.is_uppercase())
+    {
+        cx.error_spanned_by(resource.plural.tokens(), "resource names are lower case");
+    }
     for verb in resource.verbs.get().into_iter().flatten() {
         let text = verb.value();
         if text.is_empty() || !text.chars().all(|c| c.is_ascii_lowercase()) {

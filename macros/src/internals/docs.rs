@@ -5,13 +5,14 @@ pub fn description(attrs: &[syn::Attribute]) -> Option<String> {
     let mut lines = Vec::new();
     for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
         if let syn::Meta::NameValue(nv) = &attr.meta
-            && let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(text), .. }) = &nv.value {
-                let value = text.value();
-                if value.trim().is_empty() {
-                    lines.push(String::new());
-                }
-                lines.extend(value.lines().map(|line| line.trim().to_owned()));
+            && let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(text), .. }) = &nv.value
+        {
+            let value = text.value();
+            if value.trim().is_empty() {
+                lines.push(String::new());
             }
+            lines.extend(value.lines().map(|line| line.trim().to_owned()));
+        }
     }
     let mut paragraphs: Vec<String> = Vec::new();
     let mut current: Vec<String> = Vec::new();

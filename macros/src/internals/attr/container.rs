@@ -116,7 +116,10 @@ fn parse_gvk(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Gvk>> {
             "version" => version = values::string(cx, &inner)?,
             "kind" => kind = values::string(cx, &inner)?,
             _ => {
-                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in gvk(...); expected group, version, kind"));
+                cx.error_spanned_by(
+                    &inner.path,
+                    format!("unknown key `{key}` in gvk(...); expected group, version, kind"),
+                );
                 values::skip_value(&inner)?;
             }
         }

@@ -59,7 +59,8 @@ const MORE_FLAGS: [(&str, &str); 1] = [("embedded_resource", "kubernetes.embedde
 const TYPES: &[&str] = &["string", "integer", "number", "boolean", "object", "array"];
 const LIST_TYPES: &[&str] = &["atomic", "set", "map"];
 const MAP_TYPES: &[&str] = &["atomic", "granular"];
-const CHOICES: [(&str, &str); 3] = [("type", "type"), ("list_type", "kubernetes.listType"), ("map_type", "kubernetes.mapType")];
+const CHOICES: [(&str, &str); 3] =
+    [("type", "type"), ("list_type", "kubernetes.listType"), ("map_type", "kubernetes.mapType")];
 
 fn model_key(key: &str) -> &'static str {
     let tables = STRINGS.iter().chain(&NUMBERS).chain(&COUNTS).chain(&FLAGS).chain(&MORE_FLAGS).chain(&CHOICES);

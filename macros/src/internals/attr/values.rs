@@ -84,9 +84,10 @@ pub fn string(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<String>> 
 pub fn choice(cx: &Ctxt, meta: &ParseNestedMeta, allowed: &[&str]) -> syn::Result<Option<String>> {
     let value = expr(meta)?;
     if let Expr::Lit(ExprLit { lit: Lit::Str(text), .. }) = &value
-        && allowed.contains(&text.value().as_str()) {
-            return Ok(Some(text.value()));
-        }
+        && allowed.contains(&text.value().as_str())
+    {
+        return Ok(Some(text.value()));
+    }
     let options = allowed.iter().map(|a| format!("\"{a}\"")).collect::<Vec<_>>().join(", ");
     cx.error_spanned_by(&value, format!("`{}` expects one of {options}", path_name(meta)));
     Ok(None)
@@ -96,9 +97,10 @@ pub fn choice(cx: &Ctxt, meta: &ParseNestedMeta, allowed: &[&str]) -> syn::Resul
 pub fn unsigned(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<u64>> {
     let value = expr(meta)?;
     if let Expr::Lit(ExprLit { lit: Lit::Int(int), .. }) = &value
-        && let Ok(number) = int.base10_parse::<u64>() {
-            return Ok(Some(number));
-        }
+        && let Ok(number) = int.base10_parse::<u64>()
+    {
+        return Ok(Some(number));
+    }
     cx.error_spanned_by(&value, format!("`{}` expects a non-negative integer", path_name(meta)));
     Ok(None)
 }
@@ -155,7 +157,10 @@ pub fn json_literal(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<(Ex
         Some(json) => Ok(Some((value, json))),
         None => {
             let name = path_name(meta);
-            cx.error_spanned_by(&value, format!("`{name}` expects a literal (string, number or bool); use `{name}_json` for others"));
+            cx.error_spanned_by(
+                &value,
+                format!("`{name}` expects a literal (string, number or bool); use `{name}_json` for others"),
+            );
             Ok(None)
         }
     }
@@ -215,11 +220,16 @@ pub fn literal(expr: &Expr) -> Option<Value> {
             Lit::Str(text) => Some(Value::from(text.value())),
             Lit::Bool(b) => Some(Value::from(b.value)),
             Lit::Int(int) => int.base10_parse::<i64>().ok().map(Value::from),
-            Lit::Float(float) => float.base10_parse::<f64>().ok().and_then(serde_json::Number::from_f64).map(Value::Number),
+            Lit::Float(float) => {
+                float.base10_parse::<f64>().ok().and_then(serde_json::Number::from_f64).map(Value::Number)
+            }
             _ => None,
         },
         Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => match literal(expr)? {
-            Value::Number(n) => n.as_i64().map(|i| Value::from(-i)).or_else(|| n.as_f64().and_then(|f| serde_json::Number::from_f64(-f)).map(Value::Number)),
+            Value::Number(n) => n
+                .as_i64()
+                .map(|i| Value::from(-i))
+                .or_else(|| n.as_f64().and_then(|f| serde_json::Number::from_f64(-f)).map(Value::Number)),
             _ => None,
         },
         Expr::Group(group) => literal(&group.expr),
