@@ -4,7 +4,10 @@
 //! Keys are sorted here explicitly rather than trusting `serde_json::Map`'s order, because another crate in the
 //! build may switch on `preserve_order` and that feature is global.
 
+use serde::Serialize;
 use serde_json::{Number, Value};
+
+use crate::error::Error;
 
 /// Serialises `value` canonically: keys sorted by code point, 2-space indent, raw UTF-8, trailing newline.
 pub fn to_canonical_json(value: &Value) -> Vec<u8> {
@@ -12,6 +15,12 @@ pub fn to_canonical_json(value: &Value) -> Vec<u8> {
     write_value(&mut out, value, 0);
     out.push('\n');
     out.into_bytes()
+}
+
+/// Serialises a typed value (a discovery document, the model) canonically; `document` names it in errors.
+pub(crate) fn typed_to_canonical_json<T: Serialize>(value: &T, document: &str) -> Result<Vec<u8>, Error> {
+    let value = serde_json::to_value(value).map_err(|source| Error::serialize(document, source))?;
+    Ok(to_canonical_json(&value))
 }
 
 fn write_value(out: &mut String, value: &Value, depth: usize) {

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use kapi_model::{DefName, GroupVersion, Registry, SchemaNode};
 
 use crate::Options;
+use crate::disable::effective_registry;
 use crate::error::Error;
 use crate::profile::{MetaRole, Profile};
 
@@ -26,11 +27,9 @@ impl<'a> Context<'a> {
         if !registry.errors().is_empty() {
             return Err(Error::invalid_registry(registry.errors()));
         }
-        let mut effective = registry.clone();
-        // A switched-off group-version leaves no trace: not served, and not in shared kinds' lists either.
-        for group_version in &options.disabled {
-            effective.disable_group_version(group_version);
-        }
+        // A switched-off group-version leaves no trace: not served, not in shared kinds' lists, and the types only
+        // it used are gone.
+        let effective = effective_registry(registry, &options.disabled)?;
         let profile = &options.profile;
         let mut definitions = BTreeMap::new();
         for (name, definition) in effective.definitions() {

@@ -24,6 +24,8 @@ enum ErrorKind {
     DuplicateOperation { path: String, method: &'static str },
     /// An artifact path is absolute or climbs out of the output directory.
     InvalidArtifactPath(String),
+    /// A document built from typed values could not be turned into JSON.
+    Serialize { document: String, source: serde_json::Error },
     /// Reading or writing a file failed.
     Io { path: PathBuf, source: io::Error },
 }
@@ -54,6 +56,10 @@ impl Error {
 
     pub(crate) fn invalid_artifact_path(path: &str) -> Self {
         Self::from_kind(ErrorKind::InvalidArtifactPath(path.to_owned()))
+    }
+
+    pub(crate) fn serialize(document: impl Into<String>, source: serde_json::Error) -> Self {
+        Self::from_kind(ErrorKind::Serialize { document: document.into(), source })
     }
 
     pub(crate) fn io(path: impl Into<PathBuf>, source: io::Error) -> Self {
@@ -98,6 +104,7 @@ impl fmt::Display for Error {
             ErrorKind::InvalidArtifactPath(path) => {
                 write!(f, "artifact path `{path}` must be relative and stay inside the output directory")
             }
+            ErrorKind::Serialize { document, source } => write!(f, "cannot serialise `{document}`: {source}"),
             ErrorKind::Io { path, source } => write!(f, "cannot access `{}`: {source}", path.display()),
         }
     }
@@ -107,6 +114,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &*self.kind {
             ErrorKind::Io { source, .. } => Some(source),
+            ErrorKind::Serialize { source, .. } => Some(source),
             _ => None,
         }
     }

@@ -9,16 +9,24 @@
 //! - `openapi/v3/api/v1.json`, `openapi/v3/apis/<group>/<version>.json`: one per served group-version;
 //! - `openapi/v3/index.json`: the `/openapi/v3` root, each entry with `?hash=<uppercase SHA-512 of the document>`;
 //! - `openapi/v2/swagger.json` and `openapi/v2/loss-report.json`;
-//! - `jsonschema/<definition>.json`: one per definition.
+//! - `jsonschema/<definition>.json`: one per definition;
+//! - `discovery/*.json`: legacy and aggregated discovery documents with upstream's file names ([`discovery`]);
+//! - `model.json`: the registry as served ([`model_json`]).
+//!
+//! A disabled group-version leaves no trace in any of them: no document, no entry, no group-version-kind, and
+//! none of the definitions only its resources used.
 
 pub mod actions;
 mod artifacts;
 pub mod canonical;
 mod closure;
 mod context;
+mod disable;
+pub mod discovery;
 mod error;
 mod jsonschema;
 pub mod keyword;
+mod model_file;
 pub mod openapi_v2;
 pub mod openapi_v3;
 mod passes;
@@ -34,6 +42,7 @@ use kapi_model::{GroupVersion, Registry};
 pub use artifacts::Artifacts;
 pub use error::Error;
 pub use keyword::Keyword;
+pub use model_file::{MODEL_PATH, model_json};
 pub use passes::SchemaPass;
 pub use profile::{MetaDefinitions, Profile};
 pub use writer::{CheckReport, WriteReport};
@@ -43,7 +52,8 @@ pub use writer::{CheckReport, WriteReport};
 pub struct Options {
     /// The dialect: settings and passes.
     pub profile: Profile,
-    /// Group-versions not to serve (their resources are left out of every document).
+    /// Group-versions not to serve: their resources, their discovery entries and the definitions only they use are
+    /// left out of every artifact.
     pub disabled: BTreeSet<GroupVersion>,
 }
 
@@ -54,5 +64,7 @@ pub fn generate(registry: &Registry, options: &Options) -> Result<Artifacts, Err
     openapi_v3::emit(&ctx, &mut artifacts)?;
     openapi_v2::emit(&ctx, &mut artifacts)?;
     jsonschema::emit(&ctx, &mut artifacts)?;
+    discovery::emit(&ctx, &mut artifacts)?;
+    model_file::emit(&ctx, &mut artifacts)?;
     Ok(artifacts)
 }

@@ -20,6 +20,13 @@ fn lays_out_every_artifact_family() {
         "openapi/v2/loss-report.json",
         "jsonschema/io.k8s.api.coordination.v1.Lease.json",
         "jsonschema/io.k8s.apimachinery.pkg.apis.meta.v1.Time.json",
+        "discovery/api.json",
+        "discovery/apis.json",
+        "discovery/apis__apps.json",
+        "discovery/apis__apps__v1.json",
+        "discovery/aggregated_v2.json",
+        "discovery/aggregated_api_v2beta1.json",
+        "model.json",
     ] {
         assert!(paths.contains(&expected), "{expected} missing from {paths:?}");
     }

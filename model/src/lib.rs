@@ -19,7 +19,7 @@ pub mod version_priority;
 pub use builtins::ByteString;
 pub use extensions::{GroupVersionKind, KubernetesExtensions, ListType, MapType, Union, ValidationRule};
 pub use names::{DefName, GroupVersion};
-pub use registry::{Definition, DefinitionInfo, Registry};
+pub use registry::{DEFAULT_GROUP_PRIORITY, Definition, DefinitionInfo, Registry};
 pub use resource::{ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource, SubresourceKind};
 pub use rest_mapper::{Mapping, MappingError, RestMapper};
 pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};

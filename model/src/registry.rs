@@ -1,5 +1,6 @@
 //! The registry: named definitions and resources, collected from the traits and serialisable as the model.
 
+use std::cmp::{Ordering, Reverse};
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,10 @@ fn is_default(info: &DefinitionInfo) -> bool {
     info == &DefinitionInfo::default()
 }
 
+/// The discovery priority of a group nobody configured: what kube-apiserver gives custom resource groups, so
+/// configured built-in groups (16000-18000 upstream) come first.
+pub const DEFAULT_GROUP_PRIORITY: u32 = 1000;
+
 /// All definitions and resources of a corpus.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -51,6 +56,9 @@ pub struct Registry {
     /// WatchEvent's GVK lists); when none are declared, the served group-versions.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     scheme_group_versions: BTreeSet<GroupVersion>,
+    /// Discovery priorities of groups (higher first); groups not named here get [`DEFAULT_GROUP_PRIORITY`].
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    group_priorities: BTreeMap<String, u32>,
     #[serde(skip)]
     errors: Vec<String>,
 }
@@ -133,9 +141,32 @@ impl Registry {
     }
 
     /// Switches a group-version off: its resources and its place in shared kinds' lists go; definitions stay.
+    /// When that leaves the group with nothing served or known, its priority goes too, so no trace of it remains.
     pub fn disable_group_version(&mut self, group_version: &GroupVersion) {
         self.resources.retain(|r| &r.group_version != group_version);
         self.scheme_group_versions.remove(group_version);
+        let group = &group_version.group;
+        let mut in_use = self.resources.iter().map(|r| &r.group_version).chain(&self.scheme_group_versions);
+        if !in_use.any(|gv| &gv.group == group) {
+            self.group_priorities.remove(group);
+        }
+    }
+
+    /// Sets a group's discovery priority: discovery lists groups by priority, highest first.
+    pub fn set_group_priority(&mut self, group: &str, priority: u32) -> &mut Self {
+        self.group_priorities.insert(group.to_owned(), priority);
+        self
+    }
+
+    /// A group's discovery priority; [`DEFAULT_GROUP_PRIORITY`] unless one was set.
+    pub fn group_priority(&self, group: &str) -> u32 {
+        self.group_priorities.get(group).copied().unwrap_or(DEFAULT_GROUP_PRIORITY)
+    }
+
+    /// The order discovery lists groups in (`Less` comes first): the legacy core group `""` first (it is served
+    /// apart, under `/api`), then by priority, highest first, then by name.
+    pub fn compare_groups(&self, a: &str, b: &str) -> Ordering {
+        (!a.is_empty(), Reverse(self.group_priority(a)), a).cmp(&(!b.is_empty(), Reverse(self.group_priority(b)), b))
     }
 
     /// Group-versions that serve at least one resource, sorted.
@@ -146,6 +177,11 @@ impl Registry {
     /// Definitions by name, sorted.
     pub fn definitions(&self) -> &BTreeMap<DefName, Definition> {
         &self.definitions
+    }
+
+    /// Keeps only the definitions `keep` accepts (switching group-versions off drops the types only they used).
+    pub fn retain_definitions(&mut self, mut keep: impl FnMut(&DefName) -> bool) {
+        self.definitions.retain(|name, _| keep(name));
     }
 
     /// One definition.
@@ -209,5 +245,68 @@ fn gvk(group_version: &GroupVersion, kind: &str) -> GroupVersionKind {
         group: group_version.group.clone(),
         version: group_version.version.clone(),
         kind: kind.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resource::Scope;
+
+    fn resource(group: &str, version: &str) -> ResourceMeta {
+        ResourceMeta {
+            group_version: GroupVersion::new(group, version),
+            kind: "Widget".into(),
+            plural: "widgets".into(),
+            singular: "widget".into(),
+            scope: Scope::Namespaced,
+            verbs: vec!["get".into()],
+            short_names: vec![],
+            categories: vec![],
+            subresources: vec![],
+            definition: DefName::new(format!("{group}.{version}.Widget")),
+            list_kind: None,
+            list_definition: None,
+        }
+    }
+
+    #[test]
+    fn groups_order_core_first_then_by_priority_then_by_name() {
+        let mut registry = Registry::new();
+        registry.set_group_priority("coordination.k8s.io", 16500).set_group_priority("autoscaling", 17500);
+        assert_eq!(registry.group_priority("autoscaling"), 17500);
+        assert_eq!(registry.group_priority("unheard.of"), DEFAULT_GROUP_PRIORITY);
+        let mut groups = ["zeta.example.com", "coordination.k8s.io", "", "autoscaling", "alpha.example.com"];
+        groups.sort_by(|a, b| registry.compare_groups(a, b));
+        assert_eq!(groups, ["", "autoscaling", "coordination.k8s.io", "alpha.example.com", "zeta.example.com"]);
+        // Even a priority above every other group does not put a named group before the core group.
+        registry.set_group_priority("zeta.example.com", u32::MAX);
+        groups.sort_by(|a, b| registry.compare_groups(a, b));
+        assert_eq!(groups[..2], ["", "zeta.example.com"]);
+    }
+
+    #[test]
+    fn priorities_round_trip_through_the_model_and_are_omitted_when_unset() -> serde_json::Result<()> {
+        let empty = serde_json::to_value(Registry::new())?;
+        assert!(empty.get("groupPriorities").is_none(), "{empty}");
+        let mut registry = Registry::new();
+        registry.set_group_priority("stable.example.com", 1500);
+        let json = serde_json::to_string(&registry)?;
+        assert!(json.contains(r#""groupPriorities":{"stable.example.com":1500}"#), "{json}");
+        assert_eq!(Registry::from_json(&json)?.group_priority("stable.example.com"), 1500);
+        Ok(())
+    }
+
+    #[test]
+    fn disabling_a_groups_last_version_forgets_its_priority() {
+        let mut registry = Registry::new();
+        registry.add_resource(resource("stable.example.com", "v1"));
+        registry.add_resource(resource("stable.example.com", "v1beta1"));
+        registry.set_group_priority("stable.example.com", 1500);
+        registry.disable_group_version(&GroupVersion::new("stable.example.com", "v1beta1"));
+        assert_eq!(registry.group_priority("stable.example.com"), 1500, "v1 is still served");
+        registry.disable_group_version(&GroupVersion::new("stable.example.com", "v1"));
+        assert_eq!(registry.group_priority("stable.example.com"), DEFAULT_GROUP_PRIORITY);
+        assert!(serde_json::to_value(&registry).is_ok_and(|model| model.get("groupPriorities").is_none()));
     }
 }

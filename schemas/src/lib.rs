@@ -1,5 +1,5 @@
 //! kapi's corpus: annotated Rust types for the shared apimachinery kinds, a few Kubernetes groups, the aggregated
-//! discovery types and an example custom group.
+//! discovery types and example custom groups (one with two versions, and a second group sharing a kind name).
 //!
 //! One module per Go package, so definition names follow Kubernetes' convention (`io.k8s.api.coordination.v1.Lease`).
 //! [`registry()`] collects everything; [`register_kubernetes`] alone gives what upstream Kubernetes serves.
@@ -10,6 +10,7 @@ pub mod coordination;
 pub mod example;
 #[cfg(test)]
 mod golden;
+pub mod group_priorities;
 pub mod intstr;
 pub mod known_group_versions;
 pub mod meta;
@@ -28,8 +29,9 @@ pub fn registry() -> Registry {
     registry
 }
 
-/// Upstream Kubernetes' part: the coordination group, the shared kinds, the discovery types, and the group-versions
-/// upstream knows, so shared kinds (DeleteOptions, WatchEvent) list the same group-version-kinds as upstream does.
+/// Upstream Kubernetes' part: the coordination group, the shared kinds, the discovery types, the group-versions
+/// upstream knows, so shared kinds (DeleteOptions, WatchEvent) list the same group-version-kinds as upstream does,
+/// and upstream's discovery priorities for the groups.
 pub fn register_kubernetes(registry: &mut Registry) {
     registry.register_resource::<coordination::v1::Lease>();
     register_shared_definitions(registry);
@@ -37,12 +39,22 @@ pub fn register_kubernetes(registry: &mut Registry) {
     for (group, version) in known_group_versions::KNOWN_GROUP_VERSIONS {
         registry.add_known_group_version(GroupVersion::new(*group, *version));
     }
+    for (group, priority) in group_priorities::KUBERNETES_GROUP_PRIORITIES {
+        registry.set_group_priority(group, *priority);
+    }
 }
 
-/// The example custom group `stable.example.com/v1`. Like a CRD's group, it is not part of the built-in scheme,
-/// so the shared kinds' lists do not name it.
+/// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
+/// cluster-scoped kind is also called CronTab. Like CRD groups, they are not part of the built-in scheme, so the
+/// shared kinds' lists do not name them.
 pub fn register_examples(registry: &mut Registry) {
-    registry.register_resource::<example::stable_v1::CronTab>();
+    registry
+        .register_resource::<example::stable_v1::CronTab>()
+        .register_resource::<example::stable_v1beta1::CronTab>()
+        .register_resource::<example::batch_v1::CronTab>();
+    for (group, priority) in group_priorities::EXAMPLE_GROUP_PRIORITIES {
+        registry.set_group_priority(group, *priority);
+    }
 }
 
 /// Kinds every API server speaks besides its resources: request and response bodies and the special types.
@@ -78,11 +90,14 @@ mod tests {
     use super::registry;
 
     #[test]
-    fn the_registry_is_sound_and_serves_both_resources() {
+    fn the_registry_is_sound_and_serves_every_group_version() {
         let registry = registry();
         assert!(registry.errors().is_empty(), "{:?}", registry.errors());
         let served: Vec<String> = registry.served_group_versions().iter().map(GroupVersion::api_version).collect();
-        assert_eq!(served, ["coordination.k8s.io/v1", "stable.example.com/v1"]);
+        assert_eq!(
+            served,
+            ["batch.example.com/v1", "coordination.k8s.io/v1", "stable.example.com/v1", "stable.example.com/v1beta1"]
+        );
         let leases = &registry.resources_in(&GroupVersion::new("coordination.k8s.io", "v1"))[0];
         assert_eq!((leases.plural.as_str(), leases.scope, leases.verbs.len()), ("leases", Scope::Namespaced, 8));
         assert_eq!(leases.list_kind.as_deref(), Some("LeaseList"));
@@ -100,6 +115,29 @@ mod tests {
         assert_eq!(names, ["status", "scale"]);
         let scale = crontabs.subresources.iter().find(|s| s.name == "scale").and_then(|s| s.kind.as_ref());
         assert_eq!(scale.map(|kind| kind.definition.as_str()), Some("io.k8s.api.autoscaling.v1.Scale"));
+    }
+
+    #[test]
+    fn one_kind_name_lives_in_two_groups_under_two_definition_names() {
+        let registry = registry();
+        let crontabs: Vec<_> = registry.resources().iter().filter(|r| r.kind == "CronTab").collect();
+        let definitions: Vec<&str> = crontabs.iter().map(|r| r.definition.as_str()).collect();
+        assert_eq!(
+            definitions,
+            ["com.example.stable.v1.CronTab", "com.example.stable.v1beta1.CronTab", "com.example.batch.v1.CronTab"]
+        );
+        let batch = crontabs.iter().find(|r| r.group_version.group == "batch.example.com").expect("batch crontabs");
+        assert_eq!(batch.scope, Scope::Cluster);
+    }
+
+    #[test]
+    fn groups_have_upstreams_priorities_and_examples_come_last() {
+        let registry = registry();
+        assert_eq!(registry.group_priority("coordination.k8s.io"), 16500);
+        assert_eq!(registry.group_priority("autoscaling"), 17500);
+        let mut groups = ["batch.example.com", "stable.example.com", "coordination.k8s.io"];
+        groups.sort_by(|a, b| registry.compare_groups(a, b));
+        assert_eq!(groups, ["coordination.k8s.io", "stable.example.com", "batch.example.com"]);
     }
 
     #[test]

@@ -6,6 +6,8 @@ use std::process::Command;
 
 use kapi_codegen::{Artifacts, Options};
 
+pub mod golden_discovery;
+
 /// The project root.
 pub fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the project").to_path_buf()
@@ -20,9 +22,14 @@ pub fn shared() -> PathBuf {
 
 /// The corpus' artifacts, generated in memory with the default (Kubernetes) profile.
 pub fn corpus_artifacts() -> Artifacts {
+    corpus_artifacts_with(&Options::default())
+}
+
+/// The corpus' artifacts under `options` (e.g. with group-versions switched off).
+pub fn corpus_artifacts_with(options: &Options) -> Artifacts {
     let registry = kapi_schemas::registry();
     assert!(registry.errors().is_empty(), "corpus problems: {:?}", registry.errors());
-    kapi_codegen::generate(&registry, &Options::default()).expect("the corpus generates")
+    kapi_codegen::generate(&registry, options).expect("the corpus generates")
 }
 
 /// One artifact parsed as JSON.

@@ -1,0 +1,108 @@
+//! The legacy discovery documents: `/api` (APIVersions), `/apis` (APIGroupList), `/apis/<group>` (APIGroup) and
+//! `/api/v1`, `/apis/<group>/<version>` (APIResourceList), shaped as kube-apiserver serves them.
+
+use kapi_model::{ResourceMeta, Scope};
+use kapi_schemas::meta::v1::{
+    APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery,
+};
+
+use super::served::{ServedGroup, ServedVersion, sorted_verbs, subresource_kind};
+use super::storage_hash::storage_version_hash;
+
+/// Named groups' documents carry `apiVersion: v1`; the core group's predate that and carry only `kind`.
+fn api_version_for(group: &str) -> Option<String> {
+    (!group.is_empty()).then(|| "v1".to_owned())
+}
+
+/// `/api`: the core group's versions. The server addresses are left to the server, which knows its networks.
+pub(crate) fn api_versions(core: Option<&ServedGroup<'_>>) -> APIVersions {
+    let versions = core.map(|group| group.versions.iter().map(|v| v.group_version.version.clone()).collect());
+    APIVersions {
+        api_version: None,
+        kind: Some("APIVersions".to_owned()),
+        versions: versions.unwrap_or_default(),
+        server_address_by_client_cidrs: Vec::new(),
+    }
+}
+
+/// `/apis`: every named group, in discovery order.
+pub(crate) fn group_list(named: &[&ServedGroup<'_>]) -> APIGroupList {
+    APIGroupList {
+        api_version: Some("v1".to_owned()),
+        kind: Some("APIGroupList".to_owned()),
+        groups: named.iter().map(|group| api_group(group, None)).collect(),
+    }
+}
+
+/// `/apis/<group>`: one group with its versions, the preferred (first) one repeated.
+pub(crate) fn group(group: &ServedGroup<'_>) -> APIGroup {
+    api_group(group, Some("APIGroup"))
+}
+
+/// The group entry; as an element of APIGroupList it has no `apiVersion` and `kind` of its own.
+fn api_group(group: &ServedGroup<'_>, kind: Option<&str>) -> APIGroup {
+    let versions: Vec<GroupVersionForDiscovery> = group.versions.iter().map(version_for_discovery).collect();
+    APIGroup {
+        api_version: kind.map(|_| "v1".to_owned()),
+        kind: kind.map(str::to_owned),
+        name: group.name.to_owned(),
+        preferred_version: versions.first().cloned().unwrap_or_default(),
+        versions,
+        server_address_by_client_cidrs: Vec::new(),
+    }
+}
+
+fn version_for_discovery(version: &ServedVersion<'_>) -> GroupVersionForDiscovery {
+    GroupVersionForDiscovery {
+        group_version: version.group_version.api_version(),
+        version: version.group_version.version.clone(),
+    }
+}
+
+/// `/api/v1` or `/apis/<group>/<version>`: every resource and `resource/subresource`, sorted by that name.
+pub(crate) fn resource_list(version: &ServedVersion<'_>) -> APIResourceList {
+    let mut resources: Vec<APIResource> = version.resources.iter().flat_map(|r| resource_entries(r)).collect();
+    resources.sort_by(|a, b| a.name.cmp(&b.name));
+    APIResourceList {
+        api_version: api_version_for(&version.group_version.group),
+        kind: Some("APIResourceList".to_owned()),
+        group_version: version.group_version.api_version(),
+        resources,
+    }
+}
+
+/// The resource's own entry, then one per subresource (which have no singular name, short names, categories or
+/// storage hash, as upstream writes them).
+fn resource_entries(resource: &ResourceMeta) -> Vec<APIResource> {
+    let gv = &resource.group_version;
+    let namespaced = resource.scope == Scope::Namespaced;
+    let own = APIResource {
+        name: resource.plural.clone(),
+        singular_name: resource.singular.clone(),
+        namespaced,
+        group: None,
+        version: None,
+        kind: resource.kind.clone(),
+        verbs: sorted_verbs(&resource.verbs),
+        short_names: resource.short_names.clone(),
+        categories: resource.categories.clone(),
+        storage_version_hash: Some(storage_version_hash(&gv.group, &gv.version, &resource.kind)),
+    };
+    let subresources = resource.subresources.iter().map(|subresource| {
+        let (foreign, kind) = subresource_kind(resource, subresource);
+        APIResource {
+            name: format!("{}/{}", resource.plural, subresource.name),
+            singular_name: String::new(),
+            namespaced,
+            // Like upstream's `omitempty`: a kind in the core group leaves `group` out.
+            group: foreign.map(|gv| gv.group.clone()).filter(|group| !group.is_empty()),
+            version: foreign.map(|gv| gv.version.clone()),
+            kind: kind.to_owned(),
+            verbs: sorted_verbs(&subresource.verbs),
+            short_names: Vec::new(),
+            categories: Vec::new(),
+            storage_version_hash: None,
+        }
+    });
+    std::iter::once(own).chain(subresources).collect()
+}

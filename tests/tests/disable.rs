@@ -1,0 +1,107 @@
+//! `--disable`: a switched-off group-version leaves no trace in any artifact, the discovery documents and the
+//! model included.
+
+use kapi_codegen::{Artifacts, Options};
+use kapi_model::GroupVersion;
+use kapi_tests::{artifact_json, corpus_artifacts_with};
+use serde_json::Value;
+
+fn generate_without(group_version: &GroupVersion) -> Artifacts {
+    corpus_artifacts_with(&Options { disabled: [group_version.clone()].into(), ..Options::default() })
+}
+
+/// True when `needle` occurs in `text` as a whole token (`stable.example.com/v1` is not in `.../v1beta1`).
+fn mentions(text: &str, needle: &str) -> bool {
+    text.match_indices(needle).any(|(at, _)| {
+        let after = text[at + needle.len()..].chars().next();
+        !after.is_some_and(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+/// Every object of a JSON tree that names `group` and `version` side by side (group-version-kinds, the model's
+/// group-versions, response kinds).
+fn objects_naming(value: &Value, group_version: &GroupVersion, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if map.get("group") == Some(&Value::from(group_version.group.as_str()))
+                && map.get("version") == Some(&Value::from(group_version.version.as_str()))
+            {
+                found.push(Value::Object(map.clone()).to_string());
+            }
+            map.values().for_each(|v| objects_naming(v, group_version, found));
+        }
+        Value::Array(items) => items.iter().for_each(|v| objects_naming(v, group_version, found)),
+        _ => {}
+    }
+}
+
+/// Asserts that nothing in `artifacts` refers to `group_version`.
+fn assert_no_trace(artifacts: &Artifacts, group_version: &GroupVersion) {
+    let url = group_version.url_path();
+    let legacy_file = format!("discovery/{}.json", url.replace('/', "__"));
+    let api_version = group_version.api_version();
+    for (path, bytes) in artifacts {
+        assert!(!path.contains(&format!("{url}.json")) && path != legacy_file, "{path} exists");
+        let text = String::from_utf8_lossy(bytes);
+        assert!(!mentions(&text, &api_version), "{path} mentions {api_version}");
+        assert!(!mentions(&text, &url), "{path} mentions {url}");
+        if path.ends_with(".json") {
+            let mut found = Vec::new();
+            objects_naming(&serde_json::from_slice(bytes).expect("json"), group_version, &mut found);
+            assert!(found.is_empty(), "{path} names {group_version}: {found:?}");
+        }
+    }
+    // The aggregated lists name versions inside their group's entry.
+    let aggregated = artifact_json(artifacts, "discovery/aggregated_v2.json");
+    for item in aggregated["items"].as_array().into_iter().flatten() {
+        if item["metadata"]["name"] == group_version.group.as_str() {
+            let versions = item["versions"].as_array().into_iter().flatten();
+            assert!(versions.into_iter().all(|v| v["version"] != group_version.version.as_str()), "{item}");
+        }
+    }
+}
+
+#[test]
+fn a_second_version_vanishes_and_the_first_stays_preferred() {
+    let beta = GroupVersion::new("stable.example.com", "v1beta1");
+    let artifacts = generate_without(&beta);
+    assert_no_trace(&artifacts, &beta);
+    let group = artifact_json(&artifacts, "discovery/apis__stable.example.com.json");
+    assert_eq!(group["versions"].as_array().map(Vec::len), Some(1));
+    assert!(artifacts.contains("openapi/v3/apis/stable.example.com/v1.json"));
+}
+
+#[test]
+fn without_the_preferred_version_the_next_one_is_preferred() {
+    let v1 = GroupVersion::new("stable.example.com", "v1");
+    let artifacts = generate_without(&v1);
+    assert_no_trace(&artifacts, &v1);
+    let group = artifact_json(&artifacts, "discovery/apis__stable.example.com.json");
+    assert_eq!(group["preferredVersion"]["version"], "v1beta1");
+    // The types only v1 used are gone; the shared ones stay.
+    assert!(!artifacts.contains("jsonschema/com.example.stable.v1.CronTabSpec.json"));
+    assert!(artifacts.contains("jsonschema/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta.json"));
+    assert!(artifacts.contains("jsonschema/io.k8s.api.autoscaling.v1.Scale.json"));
+}
+
+#[test]
+fn a_groups_only_version_takes_the_whole_group_with_it() {
+    let batch = GroupVersion::new("batch.example.com", "v1");
+    let artifacts = generate_without(&batch);
+    assert_no_trace(&artifacts, &batch);
+    for (path, bytes) in &artifacts {
+        assert!(!path.contains("batch.example.com"), "{path}");
+        assert!(!String::from_utf8_lossy(bytes).contains("batch.example.com"), "{path} names the group");
+    }
+}
+
+#[test]
+fn a_kubernetes_group_version_leaves_no_trace_either() {
+    let coordination = GroupVersion::new("coordination.k8s.io", "v1");
+    let artifacts = generate_without(&coordination);
+    assert_no_trace(&artifacts, &coordination);
+    let groups = artifact_json(&artifacts, "discovery/apis.json");
+    let names: Vec<&str> =
+        groups["groups"].as_array().into_iter().flatten().filter_map(|g| g["name"].as_str()).collect();
+    assert_eq!(names, ["stable.example.com", "batch.example.com"]);
+}
