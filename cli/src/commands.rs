@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::ExitCode;
 
-use kapi_codegen::{Artifacts, Options, canonical, writer};
+use kapi_codegen::{Artifacts, Options, writer};
 use kapi_model::{GroupVersion, Registry};
 
 use crate::Source;
@@ -73,11 +73,10 @@ pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
     Ok(ExitCode::FAILURE)
 }
 
-/// `kapi model`.
+/// `kapi model`: the model (after `--disable`), exactly as the bundle's `model.json` holds it.
 pub fn model(source: &Source) -> Result<ExitCode, String> {
     let registry = load(source)?;
-    let value = serde_json::to_value(&registry).map_err(|e| e.to_string())?;
-    let bytes = canonical::to_canonical_json(&value);
+    let bytes = kapi_codegen::model_json(&registry, &options(source)?).map_err(|e| e.to_string())?;
     print!("{}", String::from_utf8_lossy(&bytes));
     Ok(ExitCode::SUCCESS)
 }

@@ -105,3 +105,13 @@ fn bad_inputs_are_clear_errors() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output).contains("--disable"), "{}", text(&output));
 }
+
+#[test]
+fn kapi_model_prints_the_bundles_model_file() {
+    let out = tempfile::tempdir().expect("tempdir");
+    let dir = out.path().to_str().expect("utf-8");
+    assert!(kapi(&["generate", "--out", dir]).status.success());
+    let model = kapi(&["model"]);
+    assert!(model.status.success(), "{}", text(&model));
+    assert_eq!(model.stdout, std::fs::read(out.path().join("model.json")).expect("model.json"));
+}
