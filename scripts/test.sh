@@ -32,3 +32,13 @@ python3 ../shared/conformance/openapi_diff.py \
 
 echo "== tests"
 cargo nextest run --workspace --locked --no-fail-fast
+
+echo "== kubectl conformance (kubectl 1.27, 1.29, 1.32 against kapi serve on the embedded corpus)"
+work=$(mktemp -d)
+target/debug/kapi serve --addr 127.0.0.1:0 --request-log "$work/requests.log" >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 100); do grep -q listening "$work/serve.out" && break; sleep 0.1; done
+url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1)
+[ -n "$url" ] || { echo "kapi serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
+python3 ../shared/conformance/kubectl_conformance.py "$url" --request-log "$work/requests.log"

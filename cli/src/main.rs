@@ -1,4 +1,4 @@
-//! The `kapi` command: a thin adapter over kapi-codegen (and, later, the runtime) with the corpus embedded.
+//! The `kapi` command: a thin adapter over kapi-codegen and kapi-runtime, with the corpus embedded.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 mod commands;
+mod serve;
 
 /// Kubernetes-style API artifacts from annotated Rust types.
 #[derive(Debug, Parser)]
@@ -38,6 +39,8 @@ enum Command {
         #[command(flatten)]
         source: Source,
     },
+    /// Serve discovery and OpenAPI to kubectl as a kube-apiserver does (the embedded corpus, or --dir).
+    Serve(serve::ServeArgs),
 }
 
 /// Where the model comes from: the embedded corpus, or a model file written by `kapi model`.
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Command::Generate { out, source } => commands::generate(&out, &source),
         Command::Check { dir, source } => commands::check(&dir, &source),
         Command::Model { source } => commands::model(&source),
+        Command::Serve(args) => serve::serve(args),
     };
     match result {
         Ok(code) => code,

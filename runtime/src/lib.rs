@@ -1,3 +1,26 @@
-//! kapi's runtime: serves a bundle of generated artifacts as kube-apiserver does.
+//! kapi's runtime: serves a bundle of generated artifacts as kube-apiserver serves discovery and OpenAPI.
+//!
+//! Build a [`Bundle`] from files (a directory, or bytes embedded in a binary), put it in a [`Handle`], and mount
+//! [`router`] in an axum server. Every response variant is computed when the bundle loads; a reload swaps the whole
+//! bundle atomically ([`reload`], [`watch`]).
 
+mod bundle;
+mod discovery;
 pub mod gnostic;
+mod handle;
+mod handlers;
+mod metrics;
+pub mod negotiate;
+mod openapi;
+mod reload;
+mod respond;
+mod router;
+mod status;
+mod variants;
+
+pub use bundle::{Bundle, BundleError, LoadOptions, ProtobufEncoder, read_tree};
+pub use handle::Handle;
+pub use metrics::{EndpointClass, Metrics};
+pub use reload::{Watch, reload, watch};
+pub use router::router;
+pub use variants::sha512_upper_hex;

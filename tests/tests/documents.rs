@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use kapi_tests::corpus_artifacts;
+use kapi_tests::{artifact_json, corpus_artifacts};
 use serde_json::Value;
 
 /// Every generated JSON artifact, parsed, by path.
@@ -95,4 +95,26 @@ fn every_ref_resolves_within_its_document() {
         assert!(dangling.is_empty(), "{path}: unresolved $refs {dangling:?}");
     }
     assert!(resolved > 500, "only {resolved} references checked");
+}
+
+/// kube-openapi (kubectl's v2 reader) rejects a reference that also states a type or a shape.
+#[test]
+fn no_swagger_reference_carries_a_type_or_shape() {
+    let artifacts = corpus_artifacts();
+    let swagger = artifact_json(&artifacts, "openapi/v2/swagger.json");
+    let mut stack = vec![&swagger];
+    while let Some(node) = stack.pop() {
+        match node {
+            Value::Object(map) => {
+                if map.contains_key("$ref") {
+                    for key in ["type", "format", "items", "properties", "additionalProperties"] {
+                        assert!(!map.contains_key(key), "a $ref with `{key}` beside it: {map:?}");
+                    }
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
 }

@@ -50,7 +50,8 @@ impl Renderer {
         match node {
             SchemaNode::Inline(object) => Value::Object(self.object(object)),
             SchemaNode::Ref(reference) => {
-                let mut siblings = self.object(&reference.siblings);
+                // The referenced definition carries the type; a type beside `$ref` is an error for v2 readers.
+                let mut siblings = self.object_with(&reference.siblings, false);
                 let target = self.reference(&reference.target);
                 let null_type = self.dialect.nullable == Nullable::NullType;
                 if null_type && reference.siblings.nullable && reference.siblings.instance_type.is_none() {
@@ -96,8 +97,12 @@ impl Renderer {
     }
 
     fn object(&mut self, o: &SchemaObject) -> Map<String, Value> {
+        self.object_with(o, true)
+    }
+
+    fn object_with(&mut self, o: &SchemaObject, may_rewrite_type: bool) -> Map<String, Value> {
         let mut out = Map::new();
-        let rewrite = self.scalar_choice_rewrite(o);
+        let rewrite = if may_rewrite_type { self.scalar_choice_rewrite(o) } else { None };
         self.types(&mut out, o, rewrite);
         self.annotations(&mut out, o);
         self.composition(&mut out, o);

@@ -149,3 +149,14 @@ fn zero_values_are_never_rendered_by_themselves() {
         SchemaNode::inline(SchemaObject { zero_value: Some(json!("")), ..SchemaObject::of_type(InstanceType::String) });
     assert_eq!(render(&Dialect::OPENAPI_V3, &node).0, json!({"type": "string"}));
 }
+
+#[test]
+fn v2_never_writes_a_type_beside_a_reference() {
+    let mut reference =
+        SchemaNode::reference(kapi_model::DefName::new("io.k8s.apimachinery.pkg.util.intstr.IntOrString"));
+    reference.keywords_mut().kubernetes.int_or_string = true;
+    reference.keywords_mut().description = Some("a port".into());
+    let (value, _) = render(&Dialect::SWAGGER_V2, &reference);
+    assert!(value.get("$ref").is_some(), "{value}");
+    assert!(value.get("type").is_none() && value.get("format").is_none(), "{value}");
+}

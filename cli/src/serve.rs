@@ -1,0 +1,190 @@
+//! `kapi serve`: serves a bundle (a directory, or the corpus embedded at build time) to kubectl with kapi-runtime.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::OpenOptions;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use kapi_model::{GroupVersion, Registry};
+use kapi_runtime::{Bundle, Handle, LoadOptions, router};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded_corpus.rs"));
+}
+
+/// Options of `kapi serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// A bundle directory (as `kapi generate` writes it); without it, the corpus embedded at build time.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Address to listen on; port 0 picks a free port (the real address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// Reload the directory when it changes (needs --dir); a reload that fails keeps the current bundle.
+    #[arg(long, requires = "dir")]
+    watch: bool,
+    /// Switch a group-version off (`group/version=false`, `v1=false` for core); repeatable.
+    #[arg(long = "runtime-config", value_name = "GROUP/VERSION=false")]
+    runtime_config: Vec<String>,
+    /// Append one `METHOD /path status` line per request to this file.
+    #[arg(long, value_name = "FILE")]
+    request_log: Option<PathBuf>,
+}
+
+/// Where bundles come from, and how each is built: everything a reload needs, owned.
+#[derive(Debug, Clone)]
+struct Loader {
+    dir: Option<PathBuf>,
+    disabled: BTreeSet<GroupVersion>,
+    options: LoadOptions,
+}
+
+impl Loader {
+    fn load(&self) -> Result<Bundle, String> {
+        let files = match &self.dir {
+            Some(dir) => kapi_runtime::read_tree(dir).map_err(|e| e.to_string())?,
+            None => embedded_files(),
+        };
+        let files = if self.disabled.is_empty() { files } else { self.regenerate(&files)? };
+        Bundle::from_files_with(files, &self.options).map_err(|e| e.to_string())
+    }
+
+    /// `--runtime-config`: the artifacts regenerated from the bundle's model with the group-versions switched off,
+    /// so they vanish from discovery and OpenAPI exactly as if they had never been generated.
+    fn regenerate(&self, files: &BTreeMap<String, Vec<u8>>) -> Result<BTreeMap<String, Vec<u8>>, String> {
+        let registry = match (files.get("model.json"), &self.dir) {
+            (Some(bytes), _) => {
+                let text = std::str::from_utf8(bytes).map_err(|e| format!("model.json: {e}"))?;
+                Registry::from_json(text).map_err(|e| format!("model.json is not a kapi model: {e}"))?
+            }
+            // The embedded corpus is the schemas crate's registry; use it when the corpus predates model.json.
+            (None, None) => kapi_schemas::registry(),
+            (None, Some(dir)) => {
+                return Err(format!("--runtime-config needs the model: {} has no model.json", dir.display()));
+            }
+        };
+        let options = kapi_codegen::Options { disabled: self.disabled.clone(), ..kapi_codegen::Options::default() };
+        let artifacts = kapi_codegen::generate(&registry, &options).map_err(|e| e.to_string())?;
+        Ok(artifacts.iter().map(|(path, bytes)| (path.to_owned(), bytes.to_vec())).collect())
+    }
+}
+
+fn embedded_files() -> BTreeMap<String, Vec<u8>> {
+    embedded::FILES.iter().map(|(path, bytes)| ((*path).to_owned(), bytes.to_vec())).collect()
+}
+
+/// Parses `--runtime-config` values: `g/v=false` switches off, `g/v=true` is the default and changes nothing.
+fn disabled_group_versions(values: &[String]) -> Result<BTreeSet<GroupVersion>, String> {
+    let mut disabled = BTreeSet::new();
+    for value in values {
+        let (gv, switch) = value.split_once('=').unwrap_or((value, "true"));
+        let parsed =
+            GroupVersion::parse(gv).ok_or_else(|| format!("--runtime-config expects group/version, got `{gv}`"))?;
+        match switch {
+            "false" => {
+                disabled.insert(parsed);
+            }
+            "true" => {}
+            other => return Err(format!("--runtime-config {gv}={other}: expected true or false")),
+        }
+    }
+    Ok(disabled)
+}
+
+/// `kapi serve`.
+pub fn serve(args: ServeArgs) -> Result<ExitCode, String> {
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    // KAPI_LOG takes tracing's filter syntax (e.g. `warn` to stop per-request lines); the default logs requests.
+    let filter = tracing_subscriber::EnvFilter::try_from_env("KAPI_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(ansi)
+        .with_target(false)
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(run(args))
+}
+
+async fn run(args: ServeArgs) -> Result<ExitCode, String> {
+    let disabled = disabled_group_versions(&args.runtime_config)?;
+    let listener =
+        tokio::net::TcpListener::bind(args.addr).await.map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    let options = LoadOptions { server_address: Some(address.to_string()), ..LoadOptions::default() };
+    let loader = Loader { dir: args.dir.clone(), disabled, options };
+    let handle = Handle::new();
+    if let Some(path) = &args.request_log {
+        let file = OpenOptions::new().create(true).append(true).open(path);
+        handle.set_request_log(file.map_err(|e| format!("cannot open the request log {}: {e}", path.display()))?);
+    }
+    handle.store(loader.load()?);
+    let _watch = match (&args.dir, args.watch) {
+        (Some(dir), true) => {
+            let reloader = loader.clone();
+            Some(kapi_runtime::watch(dir, handle.clone(), move || reloader.load())?)
+        }
+        _ => None,
+    };
+    let source = args.dir.as_ref().map_or_else(|| "the embedded corpus".to_owned(), |d| d.display().to_string());
+    tracing::info!(%address, %source, "serving");
+    // Printed (and flushed) once the bundle is loaded: a script that reads this line can send requests at once.
+    println!("listening on http://{address}");
+    use std::io::Write as _;
+    let _ = std::io::stdout().flush();
+    axum::serve(listener, router(handle))
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(|e| format!("server error: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+    tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runtime_config_values() {
+        let values = ["stable.example.com/v1=false".to_owned(), "coordination.k8s.io/v1=true".to_owned()];
+        let disabled = disabled_group_versions(&values).expect("valid");
+        assert_eq!(disabled.len(), 1);
+        assert!(disabled_group_versions(&["x/v1=maybe".to_owned()]).is_err());
+    }
+
+    #[test]
+    fn the_corpus_is_embedded() {
+        let files = embedded_files();
+        assert!(files.contains_key("openapi/v3/index.json"), "{:?}", files.keys().collect::<Vec<_>>());
+        assert!(!files.keys().any(|path| path.starts_with("jsonschema/")), "only served files are embedded");
+    }
+}

@@ -1,0 +1,177 @@
+//! `kapi serve` end to end: a real process on a free loopback port, plain HTTP requests, the request log,
+//! `--runtime-config`, and the installed kubectl against it.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+const AGG_V2: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+
+/// A running `kapi serve`; killed (by its own pid) when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    /// Starts `kapi serve --addr 127.0.0.1:0 <args>` and waits (at most 30 s) for the address it prints.
+    fn start(args: &[&str]) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kapi"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("kapi starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = sender.send(line);
+        });
+        let line = receiver.recv_timeout(Duration::from_secs(30)).unwrap_or_default();
+        let port = line.trim().rsplit(':').next().and_then(|p| p.parse().ok());
+        let server = Self { child, port: port.unwrap_or(0) };
+        assert!(line.starts_with("listening on http://127.0.0.1:") && server.port != 0, "kapi serve printed {line:?}");
+        server
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// `GET path`; returns (status code, body).
+    fn get(&self, path: &str, accept: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
+        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nAccept: {accept}\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).expect("send");
+        let mut raw = String::new();
+        stream.read_to_string(&mut raw).expect("read");
+        let code = raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+        let body = raw.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default();
+        (code, body)
+    }
+}
+
+#[test]
+fn serves_the_embedded_corpus_and_writes_the_request_log() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let log = dir.path().join("requests.log");
+    let server = Server::start(&["--request-log", log.to_str().expect("utf-8")]);
+    assert_eq!(server.get("/readyz", "*/*").0, 200);
+    let (code, body) = server.get("/apis?timeout=32s", AGG_V2);
+    assert_eq!(code, 200);
+    assert!(body.contains("coordination.k8s.io") && body.contains("stable.example.com"), "{body}");
+    let (code, root) = server.get("/openapi/v3", "application/json");
+    assert_eq!(code, 200);
+    assert!(root.contains("apis/coordination.k8s.io/v1?hash="), "{root}");
+    let (code, api) = server.get("/api", "application/json");
+    assert_eq!(code, 200);
+    assert!(api.contains(&format!("127.0.0.1:{}", server.port)), "the listen address fills /api: {api}");
+    assert_eq!(server.get("/openapi/v3/../../etc/passwd", "*/*").0, 404);
+    let logged = std::fs::read_to_string(&log).expect("request log");
+    assert!(logged.contains("GET /apis?timeout=32s 200\n"), "{logged}");
+    assert!(logged.contains("GET /openapi/v3/../../etc/passwd 404\n"), "{logged}");
+}
+
+#[test]
+fn runtime_config_switches_a_group_version_off() {
+    let server = Server::start(&["--runtime-config", "stable.example.com/v1=false"]);
+    let (code, root) = server.get("/openapi/v3", "application/json");
+    assert_eq!(code, 200);
+    assert!(!root.contains("apis/stable.example.com/v1\""), "{root}");
+    assert!(root.contains("apis/coordination.k8s.io/v1"), "{root}");
+    let (_, apis) = server.get("/apis", AGG_V2);
+    let apis: serde_json::Value = serde_json::from_str(&apis).expect("aggregated discovery JSON");
+    let served: Vec<String> = apis["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .flat_map(|group| {
+            let name = group["metadata"]["name"].as_str().unwrap_or_default().to_owned();
+            let versions = group["versions"].as_array().cloned().unwrap_or_default();
+            versions.into_iter().map(move |v| format!("{name}/{}", v["version"].as_str().unwrap_or_default()))
+        })
+        .collect();
+    assert!(!served.contains(&"stable.example.com/v1".to_owned()), "{served:?}");
+    assert!(served.contains(&"coordination.k8s.io/v1".to_owned()), "{served:?}");
+    assert_eq!(server.get("/apis/stable.example.com/v1", "application/json").0, 404);
+    assert_eq!(server.get("/openapi/v3/apis/stable.example.com/v1", "application/json").0, 404);
+}
+
+#[test]
+fn serves_a_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().to_str().expect("utf-8");
+    let generated = Command::new(env!("CARGO_BIN_EXE_kapi")).args(["generate", "--out", out]).output().expect("runs");
+    assert!(generated.status.success());
+    let server = Server::start(&["--dir", out, "--watch"]);
+    assert_eq!(server.get("/apis/coordination.k8s.io/v1", "application/json").0, 200);
+}
+
+/// The installed kubectl binaries (`kubectl.1.27`, `kubectl.1.29`, `kubectl.1.32` beside the `kubectl` on PATH, or
+/// that one alone). Without any, the checks cannot run: in CI that is a failure, elsewhere a loud message.
+fn kubectls() -> Vec<std::path::PathBuf> {
+    let found = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .map(|dir| dir.join("kubectl"))
+        .find(|path| path.is_file());
+    let Some(kubectl) = found else {
+        assert!(std::env::var_os("CI").is_none(), "kubectl is not installed in CI: the kubectl checks cannot run");
+        eprintln!("\n*** kubectl IS NOT INSTALLED: the kubectl-against-kapi-serve checks DID NOT RUN ***\n");
+        return Vec::new();
+    };
+    let dir = std::fs::canonicalize(&kubectl).ok().and_then(|real| real.parent().map(Path::to_path_buf));
+    let versioned: Vec<_> = ["1.27", "1.29", "1.32"]
+        .iter()
+        .filter_map(|version| dir.as_ref().map(|d| d.join(format!("kubectl.{version}"))))
+        .filter(|path| path.is_file())
+        .collect();
+    if versioned.is_empty() { vec![kubectl] } else { versioned }
+}
+
+fn run_kubectl(kubectl: &Path, server: &Server, home: &Path, args: &[&str]) -> (bool, String) {
+    let output = Command::new(kubectl)
+        .args(["--server", &server.url(), "--cache-dir", home.join("cache").to_str().expect("utf-8")])
+        .args(args)
+        .env("HOME", home)
+        .env_remove("KUBECONFIG")
+        .output()
+        .expect("kubectl runs");
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    (output.status.success(), text)
+}
+
+#[test]
+fn kubectl_api_resources_and_explain_against_kapi_serve() {
+    let server = Server::start(&[]);
+    for kubectl in kubectls() {
+        check_kubectl(&kubectl, &server);
+    }
+}
+
+fn check_kubectl(kubectl: &Path, server: &Server) {
+    eprintln!("checking {} against {}", kubectl.display(), server.url());
+    let home = tempfile::tempdir().expect("tempdir");
+    let (ok, text) = run_kubectl(kubectl, server, home.path(), &["api-resources"]);
+    assert!(ok, "{}: {text}", kubectl.display());
+    assert!(text.contains("leases") && text.contains("coordination.k8s.io/v1") && text.contains("crontabs"), "{text}");
+    let (ok, text) = run_kubectl(kubectl, server, home.path(), &["explain", "leases.spec.holderIdentity"]);
+    assert!(ok, "{text}");
+    assert!(text.contains("KIND:") && text.contains("Lease"), "{text}");
+    let (ok, text) = run_kubectl(kubectl, server, home.path(), &["explain", "crontabs", "--recursive"]);
+    assert!(ok && text.contains("spec"), "{text}");
+}

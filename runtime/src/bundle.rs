@@ -1,0 +1,193 @@
+//! A bundle: the generated artifacts of one model, with every served variant precomputed.
+//!
+//! A bundle is built from an in-memory map of relative paths to bytes, so nothing outside it is ever read while
+//! serving: a request path is only ever a key looked up in maps built here.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+use std::time::{Duration, Instant, SystemTime};
+
+use axum::http::HeaderValue;
+
+use crate::discovery::Discovery;
+use crate::openapi::OpenApi;
+use crate::variants::Representation;
+
+/// Encodes an OpenAPI JSON document as gnostic protobuf.
+pub type ProtobufEncoder = fn(&serde_json::Value) -> Result<Vec<u8>, String>;
+
+/// How a bundle is built from its files.
+#[derive(Debug, Clone)]
+pub struct LoadOptions {
+    /// Filled into `/api`'s `serverAddressByClientCIDRs` when the document leaves it empty (`host:port`).
+    pub server_address: Option<String>,
+    /// The OpenAPI v2 protobuf encoder; when it fails the protobuf variant is not offered (JSON still is).
+    pub openapi_v2_protobuf: ProtobufEncoder,
+    /// The OpenAPI v3 protobuf encoder; same rule.
+    pub openapi_v3_protobuf: ProtobufEncoder,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        Self {
+            server_address: None,
+            openapi_v2_protobuf: crate::gnostic::openapi_v2_protobuf,
+            openapi_v3_protobuf: crate::gnostic::openapi_v3_protobuf,
+        }
+    }
+}
+
+/// Why a bundle could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundleError {
+    path: Option<String>,
+    message: String,
+}
+
+impl BundleError {
+    pub(crate) fn in_file(path: &str, message: impl Into<String>) -> Self {
+        Self { path: Some(path.to_owned()), message: message.into() }
+    }
+
+    pub(crate) fn general(message: impl Into<String>) -> Self {
+        Self { path: None, message: message.into() }
+    }
+
+    /// The bundle file at fault, when one is.
+    pub fn path(&self) -> Option<&str> {
+        self.path.as_deref()
+    }
+}
+
+impl fmt::Display for BundleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.path {
+            Some(path) => write!(f, "{path}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for BundleError {}
+
+/// Every document the runtime serves, in every variant, immutable once built.
+#[derive(Debug)]
+pub struct Bundle {
+    pub(crate) discovery: Discovery,
+    pub(crate) openapi: OpenApi,
+    pub(crate) version: Representation,
+    pub(crate) last_modified: SystemTime,
+    pub(crate) last_modified_header: HeaderValue,
+    discovery_build_time: Duration,
+    warnings: Vec<String>,
+}
+
+impl Bundle {
+    /// Builds a bundle from relative paths (`openapi/v3/index.json`, `discovery/apis.json`, …) to bytes.
+    pub fn from_files(files: BTreeMap<String, Vec<u8>>) -> Result<Self, BundleError> {
+        Self::from_files_with(files, &LoadOptions::default())
+    }
+
+    /// [`Bundle::from_files`] with options.
+    pub fn from_files_with(files: BTreeMap<String, Vec<u8>>, options: &LoadOptions) -> Result<Self, BundleError> {
+        let mut warnings = Vec::new();
+        let started = Instant::now();
+        let discovery = Discovery::build(&files, options)?;
+        let discovery_build_time = started.elapsed();
+        let openapi = OpenApi::build(&files, options, &mut warnings)?;
+        if discovery.is_empty() && openapi.is_empty() {
+            return Err(BundleError::general(
+                "no kapi artifacts found (expected openapi/v3/index.json or discovery/*.json)",
+            ));
+        }
+        let version = version_document(&files)?;
+        // Whole seconds: Last-Modified and If-Modified-Since carry no finer precision.
+        let now = SystemTime::now();
+        let seconds = now.duration_since(SystemTime::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default();
+        let last_modified = SystemTime::UNIX_EPOCH + Duration::from_secs(seconds);
+        let last_modified_header = HeaderValue::try_from(httpdate::fmt_http_date(last_modified))
+            .map_err(|e| BundleError::general(e.to_string()))?;
+        Ok(Self { discovery, openapi, version, last_modified, last_modified_header, discovery_build_time, warnings })
+    }
+
+    /// Reads every file under `dir` (hidden files and folders skipped) and builds a bundle from them.
+    pub fn from_dir(dir: &Path) -> Result<Self, BundleError> {
+        Self::from_dir_with(dir, &LoadOptions::default())
+    }
+
+    /// [`Bundle::from_dir`] with options.
+    pub fn from_dir_with(dir: &Path, options: &LoadOptions) -> Result<Self, BundleError> {
+        Self::from_files_with(read_tree(dir)?, options)
+    }
+
+    /// How long building the discovery documents took (the `aggregator_discovery_aggregation_duration`).
+    pub fn discovery_build_time(&self) -> Duration {
+        self.discovery_build_time
+    }
+
+    /// Variants the bundle could not offer (a protobuf encoding that failed), one line each.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// The OpenAPI v3 group-version paths served (`apis/<group>/<version>`, `api/v1`).
+    pub fn openapi_paths(&self) -> impl Iterator<Item = &str> {
+        self.openapi.documents.keys().map(String::as_str)
+    }
+}
+
+/// Reads a directory tree into a map of `/`-separated relative paths to bytes.
+pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, BundleError> {
+    let mut files = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(current) = pending.pop() {
+        let entries = std::fs::read_dir(&current)
+            .map_err(|e| BundleError::general(format!("cannot read directory {}: {e}", current.display())))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| BundleError::general(format!("{}: {e}", current.display())))?;
+            let path = entry.path();
+            // Editors and writers put temporary files beside the real ones; they are not part of the bundle.
+            if entry.file_name().to_string_lossy().starts_with('.') {
+                continue;
+            }
+            if path.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let relative = path.strip_prefix(dir).map_err(|e| BundleError::general(e.to_string()))?;
+            let key = relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+            let bytes = std::fs::read(&path).map_err(|e| BundleError::in_file(&key, format!("cannot read: {e}")))?;
+            files.insert(key, bytes);
+        }
+    }
+    Ok(files)
+}
+
+/// Parses a bundle file as JSON, naming the file on failure.
+pub(crate) fn parse_json(path: &str, bytes: &[u8]) -> Result<serde_json::Value, BundleError> {
+    serde_json::from_slice(bytes).map_err(|e| BundleError::in_file(path, format!("not valid JSON: {e}")))
+}
+
+/// `/version`: the bundle's `version.json` when it has one, else a kube-apiserver-shaped default naming kapi.
+fn version_document(files: &BTreeMap<String, Vec<u8>>) -> Result<Representation, BundleError> {
+    let body = match files.get("version.json") {
+        Some(bytes) => {
+            parse_json("version.json", bytes)?;
+            bytes.clone()
+        }
+        None => {
+            let info = serde_json::json!({
+                "major": "1", "minor": "32",
+                "gitVersion": concat!("v1.32.0-kapi.", env!("CARGO_PKG_VERSION")),
+                "gitCommit": "", "gitTreeState": "clean", "buildDate": "1970-01-01T00:00:00Z",
+                "goVersion": "none", "compiler": "rustc",
+                "platform": format!("{}/{}", std::env::consts::OS, std::env::consts::ARCH),
+            });
+            let mut bytes = serde_json::to_vec_pretty(&info).map_err(|e| BundleError::general(e.to_string()))?;
+            bytes.push(b'\n');
+            bytes
+        }
+    };
+    Representation::new(body, "application/json").map_err(|e| BundleError::in_file("version.json", e))
+}

@@ -1,0 +1,94 @@
+//! The shared state behind a router: the current bundle (swapped whole, atomically), metrics and the request log.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use arc_swap::ArcSwapOption;
+
+use crate::bundle::Bundle;
+use crate::metrics::Metrics;
+
+/// A cheap-to-clone reference to the served bundle and the runtime's metrics.
+///
+/// Each request loads the current bundle once and answers from that snapshot alone, so it sees either the old
+/// bundle or the new one, never a mix.
+#[derive(Clone, Debug)]
+pub struct Handle {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    bundle: ArcSwapOption<Bundle>,
+    metrics: Metrics,
+    request_log: Mutex<Option<Box<dyn Write + Send>>>,
+}
+
+impl std::fmt::Debug for Inner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Inner").field("ready", &self.bundle.load().is_some()).finish_non_exhaustive()
+    }
+}
+
+impl Default for Handle {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Handle {
+    /// A handle with no bundle yet: `/readyz` answers 503 and documents 503 until [`Handle::store`].
+    pub fn new() -> Self {
+        let inner = Inner { bundle: ArcSwapOption::empty(), metrics: Metrics::new(), request_log: Mutex::new(None) };
+        Self { inner: Arc::new(inner) }
+    }
+
+    /// A handle serving `bundle`.
+    pub fn with_bundle(bundle: Bundle) -> Self {
+        let handle = Self::new();
+        handle.store(bundle);
+        handle
+    }
+
+    /// Makes `bundle` the one served, in one atomic swap; counts its discovery aggregation.
+    pub fn store(&self, bundle: impl Into<Arc<Bundle>>) {
+        let bundle = bundle.into();
+        self.inner.metrics.observe_aggregation(bundle.discovery_build_time());
+        for warning in bundle.warnings() {
+            tracing::warn!("{warning}");
+        }
+        self.inner.bundle.store(Some(bundle));
+    }
+
+    /// The bundle being served, if one is loaded.
+    pub fn current(&self) -> Option<Arc<Bundle>> {
+        self.inner.bundle.load_full()
+    }
+
+    /// True once a bundle is loaded (discovery built with it).
+    pub fn is_ready(&self) -> bool {
+        self.inner.bundle.load().is_some()
+    }
+
+    /// The runtime's metrics.
+    pub fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
+    }
+
+    /// Appends one `METHOD /path?query status` line per request to `writer` from now on.
+    pub fn set_request_log(&self, writer: impl Write + Send + 'static) {
+        if let Ok(mut slot) = self.inner.request_log.lock() {
+            *slot = Some(Box::new(writer));
+        }
+    }
+
+    /// Writes one request-log line (a single write, flushed, so a reader never sees half a line).
+    pub(crate) fn log_request(&self, method: &str, uri: &str, status: u16) {
+        let Ok(mut slot) = self.inner.request_log.lock() else { return };
+        if let Some(writer) = slot.as_mut() {
+            let line = format!("{method} {uri} {status}\n");
+            if let Err(error) = writer.write_all(line.as_bytes()).and_then(|()| writer.flush()) {
+                tracing::warn!(%error, "cannot write the request log");
+            }
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! Content negotiation: from an `Accept` header and the variants on offer to the variant to send, or none (406).
+//!
+//! The parser follows goautoneg, which kube-apiserver and kube-openapi use: lenient (media types such as
+//! `application/com.github.proto-openapi.spec.v3@v1.0+protobuf` are not RFC tokens, yet kubectl sends them),
+//! parameters kept, clauses with `q=0` dropped, then ordered by q, concrete before wildcard, header order last.
+
+/// One clause of an `Accept` header.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MediaRange {
+    kind: String,
+    subtype: String,
+    params: Vec<(String, String)>,
+    q: f32,
+}
+
+impl MediaRange {
+    /// The parameter `name` (lowercase), unquoted.
+    pub fn param(&self, name: &str) -> Option<&str> {
+        self.params.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
+    }
+
+    /// True when this clause admits `kind/subtype` (either side may be a `*` wildcard in the clause).
+    pub fn admits(&self, kind: &str, subtype: &str) -> bool {
+        (self.kind == "*" || self.kind == kind) && (self.subtype == "*" || self.subtype == subtype)
+    }
+}
+
+/// Parses an `Accept` header into clauses in preference order; a missing or blank header means `*/*`.
+pub fn parse_accept(header: Option<&str>) -> Vec<MediaRange> {
+    let header = header.map(str::trim).filter(|h| !h.is_empty()).unwrap_or("*/*");
+    let mut clauses: Vec<MediaRange> = split_outside_quotes(header, ',').filter_map(parse_clause).collect();
+    // A stable sort keeps header order among equals, as the protocol requires.
+    clauses.sort_by(|a, b| {
+        b.q.total_cmp(&a.q)
+            .then_with(|| (a.kind == "*").cmp(&(b.kind == "*")))
+            .then_with(|| (a.subtype == "*").cmp(&(b.subtype == "*")))
+    });
+    clauses
+}
+
+fn parse_clause(text: &str) -> Option<MediaRange> {
+    let mut parts = split_outside_quotes(text, ';');
+    let media = parts.next()?.trim().to_ascii_lowercase();
+    let (kind, subtype) = match media.as_str() {
+        "*" => ("*".to_owned(), "*".to_owned()),
+        _ => {
+            let (kind, subtype) = media.split_once('/')?;
+            (kind.trim().to_owned(), subtype.trim().to_owned())
+        }
+    };
+    if kind.is_empty() || subtype.is_empty() {
+        return None;
+    }
+    let mut q = 1.0_f32;
+    let mut params = Vec::new();
+    for part in parts {
+        let Some((key, value)) = part.split_once('=') else { continue };
+        let key = key.trim().to_ascii_lowercase();
+        let value = value.trim().trim_matches('"').to_owned();
+        if key == "q" {
+            q = value.parse().unwrap_or(0.0);
+        } else {
+            params.push((key, value));
+        }
+    }
+    (q > 0.0).then_some(MediaRange { kind, subtype, params, q })
+}
+
+/// Splits on `separator` except inside double quotes (a quoted parameter value may hold commas).
+fn split_outside_quotes(text: &str, separator: char) -> impl Iterator<Item = &str> {
+    let mut quoted = false;
+    text.split(move |c: char| {
+        if c == '"' {
+            quoted = !quoted;
+        }
+        c == separator && !quoted
+    })
+    .filter(|part| !part.trim().is_empty())
+}
+
+/// The aggregated discovery versions (`apidiscovery.k8s.io/<v>`), newest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AggregatedVersion {
+    /// `apidiscovery.k8s.io/v2`.
+    V2,
+    /// `apidiscovery.k8s.io/v2beta1`, all kubectl up to 1.29 ask for.
+    V2beta1,
+}
+
+impl AggregatedVersion {
+    /// The version as written in the `v=` parameter.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::V2 => "v2",
+            Self::V2beta1 => "v2beta1",
+        }
+    }
+}
+
+/// What `/api` or `/apis` answers with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiscoveryChoice {
+    /// An `APIGroupDiscoveryList`.
+    Aggregated(AggregatedVersion),
+    /// `APIVersions` (`/api`) or `APIGroupList` (`/apis`).
+    Legacy,
+}
+
+const AGGREGATED_GROUP: &str = "apidiscovery.k8s.io";
+const AGGREGATED_KIND: &str = "APIGroupDiscoveryList";
+
+/// The first clause an offered variant satisfies. A clause asking for some other `g`/`v`/`as` is a conversion this
+/// server cannot do, so it is skipped rather than answered with plain JSON.
+pub fn negotiate_discovery(
+    clauses: &[MediaRange],
+    aggregated: &[AggregatedVersion],
+    legacy: bool,
+) -> Option<DiscoveryChoice> {
+    clauses.iter().filter(|clause| clause.admits("application", "json")).find_map(|clause| {
+        let (g, v, r#as) = (clause.param("g"), clause.param("v"), clause.param("as"));
+        if g.is_none() && v.is_none() && r#as.is_none() {
+            return legacy.then_some(DiscoveryChoice::Legacy);
+        }
+        if g != Some(AGGREGATED_GROUP) || r#as != Some(AGGREGATED_KIND) {
+            return None;
+        }
+        aggregated.iter().find(|offered| Some(offered.as_str()) == v).map(|&found| DiscoveryChoice::Aggregated(found))
+    })
+}
+
+/// Which OpenAPI specification a document belongs to; the protobuf media types name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spec {
+    /// Swagger 2.0 at `/openapi/v2`.
+    V2,
+    /// OpenAPI 3 at `/openapi/v3/<gv>`.
+    V3,
+}
+
+/// What an OpenAPI document is sent as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenApiChoice {
+    /// `application/json`.
+    Json,
+    /// gnostic protobuf; `at_spelling` is the older `…spec.v3@v1.0+protobuf` form, echoed back as asked.
+    Protobuf {
+        /// The client wrote `@v1.0` rather than `.v1.0`.
+        at_spelling: bool,
+    },
+}
+
+impl Spec {
+    /// The protobuf subtype in its two spellings: (`@v1.0`, `.v1.0`).
+    pub fn protobuf_subtypes(self) -> (&'static str, &'static str) {
+        match self {
+            Self::V2 => {
+                ("com.github.proto-openapi.spec.v2@v1.0+protobuf", "com.github.proto-openapi.spec.v2.v1.0+protobuf")
+            }
+            Self::V3 => {
+                ("com.github.proto-openapi.spec.v3@v1.0+protobuf", "com.github.proto-openapi.spec.v3.v1.0+protobuf")
+            }
+        }
+    }
+}
+
+/// The first clause JSON or (when offered) protobuf satisfies; JSON wins wildcards, as in kube-openapi.
+pub fn negotiate_openapi(clauses: &[MediaRange], spec: Spec, protobuf: bool) -> Option<OpenApiChoice> {
+    let (at_form, dot_form) = spec.protobuf_subtypes();
+    clauses.iter().find_map(|clause| {
+        if clause.admits("application", "json") {
+            Some(OpenApiChoice::Json)
+        } else if protobuf && clause.kind == "application" && clause.subtype == at_form {
+            Some(OpenApiChoice::Protobuf { at_spelling: true })
+        } else if protobuf && clause.kind == "application" && clause.subtype == dot_form {
+            Some(OpenApiChoice::Protobuf { at_spelling: false })
+        } else {
+            None
+        }
+    })
+}
+
+/// True when `Accept-Encoding` admits gzip (named, or through `*`, with q > 0).
+pub fn accepts_gzip(header: Option<&str>) -> bool {
+    let Some(header) = header else { return false };
+    let mut wildcard = None;
+    for coding in header.split(',') {
+        let mut parts = coding.split(';');
+        let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let q = parts
+            .filter_map(|p| p.split_once('='))
+            .find(|(key, _)| key.trim().eq_ignore_ascii_case("q"))
+            .map_or(1.0, |(_, value)| value.trim().parse::<f32>().unwrap_or(0.0));
+        match name.as_str() {
+            "gzip" | "x-gzip" => return q > 0.0,
+            "*" => wildcard = Some(q > 0.0),
+            _ => {}
+        }
+    }
+    wildcard.unwrap_or(false)
+}
+
+#[cfg(test)]
+#[path = "negotiate_tests.rs"]
+mod tests;

@@ -1,0 +1,50 @@
+//! The router users mount: every endpoint, plus the middleware that counts, times and logs each request.
+
+use std::time::Instant;
+
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::get;
+
+use crate::handle::Handle;
+use crate::handlers::{discovery, not_found, openapi, operations};
+use crate::metrics::EndpointClass;
+
+/// The kube-apiserver-compatible discovery, OpenAPI and operations endpoints, serving `handle`'s current bundle.
+pub fn router(handle: Handle) -> Router {
+    Router::new()
+        .route("/api", get(discovery::api))
+        .route("/apis", get(discovery::apis))
+        .route("/api/{version}", get(discovery::core_version))
+        .route("/apis/{group}", get(discovery::group))
+        .route("/apis/{group}/{version}", get(discovery::group_version))
+        .route("/openapi/v3", get(openapi::v3_root))
+        .route("/openapi/v3/{*key}", get(openapi::v3_document))
+        .route("/openapi/v2", get(openapi::v2))
+        .route("/version", get(operations::version))
+        .route("/healthz", get(operations::alive))
+        .route("/livez", get(operations::alive))
+        .route("/readyz", get(operations::ready))
+        .route("/metrics", get(operations::metrics))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(handle.clone(), observe))
+        .with_state(handle)
+}
+
+/// Counts and times every request by endpoint class and status, writes the request log and a tracing event.
+async fn observe(State(handle): State<Handle>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let uri = request.uri().clone();
+    let response = next.run(request).await;
+    let elapsed = started.elapsed();
+    let status = response.status().as_u16();
+    let target = uri.path_and_query().map_or(uri.path(), |pq| pq.as_str());
+    handle.metrics().observe_request(EndpointClass::of(uri.path()), method.as_str(), status, elapsed);
+    // Logged before the body is sent, so a client that has read its response finds its request in the log.
+    handle.log_request(method.as_str(), target, status);
+    tracing::info!(method = %method, target, status, micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), "request");
+    response
+}

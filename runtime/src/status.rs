@@ -1,0 +1,83 @@
+//! Kubernetes `Status` bodies for failures (404, 406, 503), built once per process.
+
+use std::sync::LazyLock;
+
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::Response;
+use serde_json::json;
+
+/// A failure the server answers with a `meta/v1` `Status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// Unknown path, group or version.
+    NotFound,
+    /// `/api` or `/apis` with an `Accept` no discovery document fits.
+    DiscoveryNotAcceptable,
+    /// An OpenAPI document with an `Accept` neither JSON nor an offered protobuf fits.
+    OpenApiNotAcceptable,
+    /// No bundle is loaded yet.
+    NotReady,
+}
+
+struct Prepared {
+    status: StatusCode,
+    body: Bytes,
+}
+
+fn prepare(status: StatusCode, reason: &str, message: &str) -> Prepared {
+    let value = json!({
+        "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+        "message": message, "reason": reason, "code": status.as_u16(),
+    });
+    Prepared { status, body: Bytes::from(value.to_string()) }
+}
+
+static NOT_FOUND: LazyLock<Prepared> =
+    LazyLock::new(|| prepare(StatusCode::NOT_FOUND, "NotFound", "the server could not find the requested resource"));
+static DISCOVERY_NOT_ACCEPTABLE: LazyLock<Prepared> = LazyLock::new(|| {
+    prepare(
+        StatusCode::NOT_ACCEPTABLE,
+        "NotAcceptable",
+        "only the following media types are accepted: application/json, \
+         application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList, \
+         application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList",
+    )
+});
+static OPENAPI_NOT_ACCEPTABLE: LazyLock<Prepared> = LazyLock::new(|| {
+    prepare(
+        StatusCode::NOT_ACCEPTABLE,
+        "NotAcceptable",
+        "only the following media types are accepted: application/json, \
+         application/com.github.proto-openapi.spec.v3.v1.0+protobuf (when served)",
+    )
+});
+static NOT_READY: LazyLock<Prepared> = LazyLock::new(|| {
+    prepare(StatusCode::SERVICE_UNAVAILABLE, "ServiceUnavailable", "no bundle of API documents is loaded yet")
+});
+
+impl Failure {
+    fn prepared(self) -> &'static Prepared {
+        match self {
+            Self::NotFound => &NOT_FOUND,
+            Self::DiscoveryNotAcceptable => &DISCOVERY_NOT_ACCEPTABLE,
+            Self::OpenApiNotAcceptable => &OPENAPI_NOT_ACCEPTABLE,
+            Self::NotReady => &NOT_READY,
+        }
+    }
+
+    /// The response: the status code and its `Status` JSON body.
+    pub fn response(self) -> Response {
+        let prepared = self.prepared();
+        let mut response = Response::new(Body::from(prepared.body.clone()));
+        *response.status_mut() = prepared.status;
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        response
+    }
+}
+
+impl axum::response::IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        self.response()
+    }
+}

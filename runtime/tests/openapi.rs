@@ -1,0 +1,161 @@
+//! `/openapi/v3`, `/openapi/v3/<gv>[?hash=]` and `/openapi/v2`, in-process.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{V2_PB_AT, V3_PB_AT, V3_PB_DOT, app, get, gunzip};
+use kapi_runtime::{Bundle, Handle, LoadOptions, router};
+
+/// The `serverRelativeURL` the root advertises for `key`.
+async fn advertised(app: &axum::Router, key: &str) -> String {
+    let root = get(app, "/openapi/v3", &[("accept", "application/json, */*")]).await;
+    root.json()["paths"][key]["serverRelativeURL"].as_str().expect("advertised URL").to_owned()
+}
+
+#[tokio::test]
+async fn root_lists_documents_by_hash_and_revalidates() {
+    let (app, _) = app();
+    let root = get(&app, "/openapi/v3?timeout=32s", &[("accept", "application/json, */*")]).await;
+    assert_eq!(root.status, StatusCode::OK);
+    assert_eq!(root.header("content-type"), "application/json");
+    assert!(!root.header("last-modified").is_empty());
+    root.assert_etag_matches_body();
+    let url = advertised(&app, "apis/example.com/v1").await;
+    assert!(url.starts_with("/openapi/v3/apis/example.com/v1?hash="), "{url}");
+    let again = get(&app, "/openapi/v3", &[("if-none-match", root.header("etag"))]).await;
+    assert_eq!((again.status, again.body.len()), (StatusCode::NOT_MODIFIED, 0));
+    let since = get(&app, "/openapi/v3", &[("if-modified-since", root.header("last-modified"))]).await;
+    assert_eq!(since.status, StatusCode::NOT_MODIFIED, "If-Modified-Since is honoured too");
+    let stale = get(&app, "/openapi/v3", &[("if-none-match", "\"OLD\"")]).await;
+    assert_eq!(stale.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn current_hash_is_immutable_and_its_etag_is_the_hash() {
+    let (app, _) = app();
+    let url = advertised(&app, "apis/example.com/v1").await;
+    let reply = get(&app, &url, &[("accept", "application/json")]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.header("cache-control"), "public, immutable");
+    let expires = httpdate::parse_http_date(reply.header("expires")).expect("Expires is an HTTP date");
+    let ahead = expires.duration_since(std::time::SystemTime::now()).expect("in the future").as_secs();
+    assert!((364 * 86_400..=366 * 86_400).contains(&ahead), "{ahead}s ahead");
+    assert_eq!(reply.header("vary"), "Accept, Accept-Encoding");
+    reply.assert_etag_matches_body();
+    let hash = url.split("hash=").nth(1).expect("hash");
+    assert_eq!(reply.header("etag"), format!("\"{hash}\""));
+    assert_eq!(reply.json()["components"]["schemas"]["com.example.Widget"]["type"], "object");
+}
+
+#[tokio::test]
+async fn no_hash_means_no_immutable_caching() {
+    let (app, _) = app();
+    let reply = get(&app, "/openapi/v3/apis/example.com/v1", &[("accept", "application/json")]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.header("cache-control"), "");
+    assert_eq!(reply.header("expires"), "");
+    assert!(reply.header("vary").starts_with("Accept"));
+}
+
+#[tokio::test]
+async fn stale_hash_redirects_to_the_current_url() {
+    let (app, _) = app();
+    let url = advertised(&app, "api/v1").await;
+    let reply = get(&app, "/openapi/v3/api/v1?hash=0000STALE0000&timeout=32s", &[("accept", "application/json")]).await;
+    assert_eq!(reply.status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(reply.header("location"), url);
+    let hash = url.split("hash=").nth(1).expect("hash");
+    assert_eq!(reply.header("etag"), format!("\"{hash}\""));
+}
+
+#[tokio::test]
+async fn documents_revalidate_per_variant() {
+    let (app, _) = app();
+    let url = advertised(&app, "apis/example.com/v1").await;
+    let json = get(&app, &url, &[("accept", "application/json")]).await;
+    let pb = get(&app, &url, &[("accept", V3_PB_DOT)]).await;
+    assert_ne!(json.header("etag"), pb.header("etag"), "each variant has its own ETag");
+    for (accept, reply) in [("application/json", &json), (V3_PB_DOT, &pb)] {
+        let again = get(&app, &url, &[("accept", accept), ("if-none-match", reply.header("etag"))]).await;
+        assert_eq!((again.status, again.body.len()), (StatusCode::NOT_MODIFIED, 0), "{accept}");
+        assert_eq!(again.header("cache-control"), "public, immutable");
+    }
+    let crossed = get(&app, &url, &[("accept", V3_PB_DOT), ("if-none-match", json.header("etag"))]).await;
+    assert_eq!(crossed.status, StatusCode::OK, "the JSON ETag does not validate the protobuf variant");
+    let weak = get(&app, &url, &[("if-none-match", &format!("\"a\", W/{}", json.header("etag")))]).await;
+    assert_eq!(weak.status, StatusCode::NOT_MODIFIED, "OpenAPI follows http.ServeContent's comparison");
+}
+
+#[tokio::test]
+async fn protobuf_in_both_spellings_echoes_the_media_type() {
+    let (app, _) = app();
+    for spelling in [V3_PB_AT, V3_PB_DOT] {
+        let reply = get(&app, "/openapi/v3/apis/example.com/v1", &[("accept", spelling)]).await;
+        assert_eq!(reply.status, StatusCode::OK, "{spelling}");
+        assert_eq!(reply.header("content-type"), spelling);
+        assert!(reply.body.starts_with(b"PB"));
+        reply.assert_etag_matches_body();
+    }
+    let refused = get(&app, "/openapi/v3/apis/example.com/v1", &[("accept", "text/html")]).await;
+    assert_eq!(refused.status, StatusCode::NOT_ACCEPTABLE);
+    assert_eq!(refused.json()["reason"], "NotAcceptable");
+}
+
+#[tokio::test]
+async fn openapi_v2_as_json_and_protobuf() {
+    let (app, _) = app();
+    let json = get(&app, "/openapi/v2?timeout=32s", &[("accept", "application/json")]).await;
+    assert_eq!((json.status, json.json()["swagger"].as_str()), (StatusCode::OK, Some("2.0")));
+    json.assert_etag_matches_body();
+    let pb = get(&app, "/openapi/v2?timeout=32s", &[("accept", V2_PB_AT)]).await;
+    assert_eq!(pb.status, StatusCode::OK);
+    assert_eq!(pb.header("content-type"), "application/com.github.proto-openapi.spec.v2.v1.0+protobuf");
+    assert_eq!(pb.header("vary"), "Accept, Accept-Encoding");
+    pb.assert_etag_matches_body();
+    let revalidated = get(&app, "/openapi/v2", &[("accept", V2_PB_AT), ("if-none-match", pb.header("etag"))]).await;
+    assert_eq!(revalidated.status, StatusCode::NOT_MODIFIED);
+    let v3_type = get(&app, "/openapi/v2", &[("accept", V3_PB_AT)]).await;
+    assert_eq!(v3_type.status, StatusCode::NOT_ACCEPTABLE);
+}
+
+#[tokio::test]
+async fn failing_protobuf_encoders_leave_json_only() {
+    fn refuse(_: &serde_json::Value) -> Result<Vec<u8>, String> {
+        Err("not yet".into())
+    }
+    let options = LoadOptions { openapi_v2_protobuf: refuse, openapi_v3_protobuf: refuse, ..LoadOptions::default() };
+    let bundle = Bundle::from_files_with(common::files(0), &options).expect("loads without protobuf");
+    assert_eq!(bundle.warnings().len(), 3, "{:?}", bundle.warnings());
+    let app = router(Handle::with_bundle(bundle));
+    let pb = get(&app, "/openapi/v2", &[("accept", V2_PB_AT)]).await;
+    assert_eq!(pb.status, StatusCode::NOT_ACCEPTABLE);
+    let fallback = get(&app, "/openapi/v3/api/v1", &[("accept", &format!("{V3_PB_AT}, application/json;q=0.5"))]).await;
+    assert_eq!((fallback.status, fallback.header("content-type")), (StatusCode::OK, "application/json"));
+}
+
+#[tokio::test]
+async fn gzip_is_served_when_accepted_and_decodes_to_the_same_bytes() {
+    let (app, _) = app();
+    let plain = get(&app, "/openapi/v3/apis/example.com/v1", &[]).await;
+    let zipped = get(&app, "/openapi/v3/apis/example.com/v1", &[("accept-encoding", "gzip, deflate")]).await;
+    assert_eq!(zipped.header("content-encoding"), "gzip");
+    assert!(zipped.body.len() < plain.body.len());
+    assert_eq!(gunzip(&zipped.body), plain.body.to_vec());
+    assert_eq!(zipped.header("etag"), plain.header("etag"), "the ETag names the document, not its coding");
+    let refused = get(&app, "/openapi/v3/apis/example.com/v1", &[("accept-encoding", "gzip;q=0")]).await;
+    assert_eq!(refused.header("content-encoding"), "");
+    let discovery = get(&app, "/apis", &[("accept", common::AGG_V2), ("accept-encoding", "gzip")]).await;
+    discovery.assert_etag_matches_body();
+}
+
+#[tokio::test]
+async fn unknown_documents_and_head() {
+    let (app, _) = app();
+    let missing = get(&app, "/openapi/v3/apis/nope.io/v1", &[]).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.json()["kind"], "Status");
+    let url = advertised(&app, "api/v1").await;
+    let head = common::send(&app, "HEAD", &url, &[("accept", "application/json")]).await;
+    assert_eq!((head.status, head.body.len()), (StatusCode::OK, 0));
+    assert_eq!(head.header("cache-control"), "public, immutable");
+}
