@@ -7,6 +7,7 @@
 pub mod apidiscovery;
 pub mod autoscaling;
 pub mod coordination;
+pub mod core;
 pub mod example;
 #[cfg(test)]
 mod golden;

@@ -2,6 +2,7 @@
 //! legacy discovery documents, and the time stamp and opaque JSON types.
 
 mod discovery;
+mod label_selector;
 mod object_meta;
 mod opaque;
 mod options;
@@ -11,6 +12,7 @@ pub use discovery::{
     APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, GroupVersionKind,
     ServerAddressByClientCIDR,
 };
+pub use label_selector::*;
 pub use object_meta::{ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference};
 pub use opaque::{FieldsV1, MicroTime, Patch, Time};
 pub use options::{DeleteOptions, Preconditions, WatchEvent};

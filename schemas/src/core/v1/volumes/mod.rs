@@ -1,0 +1,1 @@
+//! Volumes and their sources, and persistent volume claims and their templates.

@@ -1,0 +1,1 @@
+//! Label selectors: which objects a resource applies to.
