@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Top-level entries of the corpus the runtime reads.
-const SERVED: &[&str] = &["openapi", "discovery", "model.json", "version.json"];
+const SERVED: &[&str] = &["openapi", "discovery", "proto", "model.json", "version.json"];
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));

@@ -5,10 +5,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-command -v python3 >/dev/null || need_apt+=(python3)
+command -v python3 >/dev/null || need_apt+=(python3 python3-pip)
+# protoc checks the generated .proto files and compiles them for proto_compare.py.
+command -v protoc >/dev/null || need_apt+=(protobuf-compiler)
 if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"
 fi
+# proto_compare.py reads protoc's descriptor sets with the Python protobuf package.
+python3 -c 'import google.protobuf' 2>/dev/null \
+  || python3 -m pip install -q protobuf 2>/dev/null \
+  || python3 -m pip install -q --break-system-packages protobuf
 command -v cargo-nextest >/dev/null || cargo install --locked cargo-nextest
 
 if [ ! -d ../shared/upstream ]; then
@@ -29,6 +35,14 @@ echo "== upstream comparison (coordination.k8s.io/v1)"
 python3 ../shared/conformance/openapi_diff.py \
   generated/openapi/v3/apis/coordination.k8s.io/v1.json \
   ../shared/upstream/k8s-1.32/openapi-v3/apis/coordination.k8s.io/v1.json --only-schemas --min-identical 100
+
+echo "== protobuf: protoc accepts every generated file"
+(cd generated/proto && find . -name '*.proto' | sed 's|^\./||' | sort | xargs protoc -I. --descriptor_set_out=/dev/null)
+
+echo "== protobuf: shared messages match upstream's .proto files"
+python3 ../shared/conformance/proto_compare.py generated/proto ../shared/upstream/proto \
+  k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto k8s.io/api/coordination/v1/generated.proto \
+  k8s.io/api/apidiscovery/v2/generated.proto k8s.io/api/apidiscovery/v2beta1/generated.proto
 
 echo "== tests"
 cargo nextest run --workspace --locked --no-fail-fast

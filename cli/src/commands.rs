@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::ExitCode;
 
+use kapi_codegen::proto::{LEDGER_PATH, Ledger};
 use kapi_codegen::{Artifacts, Options, writer};
 use kapi_model::{GroupVersion, Registry};
 
@@ -34,14 +35,29 @@ fn options(source: &Source) -> Result<Options, String> {
     Ok(Options { disabled, ..Options::default() })
 }
 
-fn artifacts(source: &Source) -> Result<Artifacts, String> {
+/// The protobuf field-number ledger the last generation left in `dir`, if there is one.
+fn previous_ledger(dir: &Path) -> Result<Option<Ledger>, String> {
+    let path = dir.join(LEDGER_PATH);
+    match std::fs::read(&path) {
+        Ok(bytes) => Ledger::from_json(&bytes).map(Some).map_err(|e| format!("{}: {e}", path.display())),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(format!("cannot read {}: {error}", path.display())),
+    }
+}
+
+/// The artifacts for `dir`: numbered against the ledger already there, so no protobuf field is renumbered.
+fn artifacts(source: &Source, dir: &Path) -> Result<Artifacts, String> {
     let registry = load(source)?;
-    kapi_codegen::generate(&registry, &options(source)?).map_err(|e| e.to_string())
+    let options = Options { proto_ledger: previous_ledger(dir)?, ..options(source)? };
+    kapi_codegen::generate(&registry, &options).map_err(|e| match e.help() {
+        Some(help) => format!("{e}\n  help: {help}"),
+        None => e.to_string(),
+    })
 }
 
 /// `kapi generate`.
 pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
-    let artifacts = artifacts(source)?;
+    let artifacts = artifacts(source, out)?;
     let report = writer::write(out, &artifacts).map_err(|e| e.to_string())?;
     println!(
         "{} files in {}: {} written, {} unchanged",
@@ -58,7 +74,7 @@ pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
 
 /// `kapi check`.
 pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
-    let artifacts = artifacts(source)?;
+    let artifacts = artifacts(source, dir)?;
     let report = writer::check(dir, &artifacts);
     if report.is_clean() {
         println!("{}: {} files up to date", dir.display(), artifacts.len());

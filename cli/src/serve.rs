@@ -66,7 +66,13 @@ impl Loader {
                 return Err(format!("--runtime-config needs the model: {} has no model.json", dir.display()));
             }
         };
-        let options = kapi_codegen::Options { disabled: self.disabled.clone(), ..kapi_codegen::Options::default() };
+        // The bundle's own ledger keeps every protobuf field number the bundle was generated with.
+        let proto_ledger = match files.get(kapi_codegen::proto::LEDGER_PATH) {
+            Some(bytes) => Some(kapi_codegen::proto::Ledger::from_json(bytes).map_err(|e| e.to_string())?),
+            None => None,
+        };
+        let options =
+            kapi_codegen::Options { disabled: self.disabled.clone(), proto_ledger, ..kapi_codegen::Options::default() };
         let artifacts = kapi_codegen::generate(&registry, &options).map_err(|e| e.to_string())?;
         Ok(artifacts.iter().map(|(path, bytes)| (path.to_owned(), bytes.to_vec())).collect())
     }

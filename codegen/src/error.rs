@@ -4,6 +4,8 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
+use crate::proto::NumberingConflict;
+
 /// Why generating or writing artifacts failed.
 #[derive(Debug)]
 pub struct Error {
@@ -28,6 +30,12 @@ enum ErrorKind {
     Serialize { document: String, source: serde_json::Error },
     /// Reading or writing a file failed.
     Io { path: PathBuf, source: io::Error },
+    /// The protobuf definitions cannot be written (a wrapper around a non-list, two messages with one name).
+    ProtoShape(Vec<String>),
+    /// The source asks for protobuf field numbers that would change or reuse numbers the ledger has handed out.
+    ProtoNumbering(Vec<NumberingConflict>),
+    /// The field-number ledger cannot be read.
+    InvalidLedger(String),
 }
 
 impl Error {
@@ -66,6 +74,26 @@ impl Error {
         Self::from_kind(ErrorKind::Io { path: path.into(), source })
     }
 
+    pub(crate) fn proto_shape(problems: Vec<String>) -> Self {
+        Self::from_kind(ErrorKind::ProtoShape(problems))
+    }
+
+    pub(crate) fn proto_numbering(conflicts: Vec<NumberingConflict>) -> Self {
+        Self::from_kind(ErrorKind::ProtoNumbering(conflicts))
+    }
+
+    pub(crate) fn invalid_ledger(problem: impl Into<String>) -> Self {
+        Self::from_kind(ErrorKind::InvalidLedger(problem.into()))
+    }
+
+    /// The field numbers generation refused to change, when that is why it failed.
+    pub fn numbering_conflicts(&self) -> &[NumberingConflict] {
+        match &*self.kind {
+            ErrorKind::ProtoNumbering(conflicts) => conflicts,
+            _ => &[],
+        }
+    }
+
     fn from_kind(kind: ErrorKind) -> Self {
         Self { kind: Box::new(kind) }
     }
@@ -78,6 +106,10 @@ impl Error {
             ),
             ErrorKind::MissingDefinition { .. } => Some("register the referenced type in the registry"),
             ErrorKind::MissingListDefinition { .. } => Some("give the resource a list kind, or drop the `list` verb"),
+            ErrorKind::ProtoNumbering(_) => Some(
+                "a field keeps its number forever: give `proto = N` the number proto/field-numbers.json records, or \
+                 drop the attribute; a removed field's number is never reused",
+            ),
             _ => None,
         }
     }
@@ -106,6 +138,24 @@ impl fmt::Display for Error {
             }
             ErrorKind::Serialize { document, source } => write!(f, "cannot serialise `{document}`: {source}"),
             ErrorKind::Io { path, source } => write!(f, "cannot access `{}`: {source}", path.display()),
+            ErrorKind::ProtoShape(problems) => {
+                write!(
+                    f,
+                    "the protobuf definitions cannot be written ({} problem(s)): {}",
+                    problems.len(),
+                    problems.join("; ")
+                )
+            }
+            ErrorKind::ProtoNumbering(conflicts) => {
+                let listed: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "protobuf field numbers would change ({} conflict(s)): {}",
+                    conflicts.len(),
+                    listed.join("; ")
+                )
+            }
+            ErrorKind::InvalidLedger(problem) => write!(f, "the protobuf field-number ledger is invalid: {problem}"),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! kapi's emitters: pure functions from the model to OpenAPI v3 / v2 and JSON Schema artifacts, plus a
+//! kapi's emitters: pure functions from the model to OpenAPI v3 / v2, JSON Schema and protobuf artifacts, plus a
 //! deterministic writer.
 //!
 //! [`generate`] turns a [`Registry`] into [`Artifacts`] (relative path to bytes) under a [`Profile`]; [`writer`]
@@ -11,7 +11,9 @@
 //! - `openapi/v2/swagger.json` and `openapi/v2/loss-report.json`;
 //! - `jsonschema/<definition>.json`: one per definition;
 //! - `discovery/*.json`: legacy and aggregated discovery documents with upstream's file names ([`discovery`]);
-//! - `model.json`: the registry as served ([`model_json`]).
+//! - `model.json`: the registry as served ([`model_json`]);
+//! - `proto/<package path>/generated.proto` and `proto/field-numbers.json`: protobuf definitions and the ledger of
+//!   their field numbers ([`proto`]).
 //!
 //! A disabled group-version leaves no trace in any of them: no document, no entry, no group-version-kind, and
 //! none of the definitions only its resources used.
@@ -32,6 +34,7 @@ pub mod openapi_v3;
 mod passes;
 mod paths;
 pub mod profile;
+pub mod proto;
 mod render;
 pub mod writer;
 
@@ -55,6 +58,9 @@ pub struct Options {
     /// Group-versions not to serve: their resources, their discovery entries and the definitions only they use are
     /// left out of every artifact.
     pub disabled: BTreeSet<GroupVersion>,
+    /// The field-number ledger of the previous generation (`proto/field-numbers.json`); without it, fields without
+    /// `#[kapi(proto = N)]` are numbered from scratch.
+    pub proto_ledger: Option<proto::Ledger>,
 }
 
 /// Every artifact for `registry`, by relative path.
@@ -66,5 +72,6 @@ pub fn generate(registry: &Registry, options: &Options) -> Result<Artifacts, Err
     jsonschema::emit(&ctx, &mut artifacts)?;
     discovery::emit(&ctx, &mut artifacts)?;
     model_file::emit(&ctx, &mut artifacts)?;
+    proto::emit(&ctx, options.proto_ledger.as_ref(), &mut artifacts)?;
     Ok(artifacts)
 }

@@ -42,6 +42,20 @@ pub fn property_node(object: &mut SchemaObject, name: &str, mut node: SchemaNode
     object.properties.insert(name.to_owned(), node);
 }
 
+/// Records a field only the protobuf form has (a serde-skipped field with `proto = N`) on the definition of `Owner`,
+/// registering the field's type.
+pub fn wire_only<T: Schema, Owner: Schema + ?Sized>(registry: &mut Registry, name: &str, description: Option<&str>) {
+    let mut node = registry.schema_for::<T>();
+    node.keywords_mut().description = description.map(str::to_owned);
+    let Some(owner) = Owner::definition_name() else {
+        registry.report(format!("wire-only field `{name}` belongs to an `inline` type, which has no protobuf message"));
+        return;
+    };
+    if let Some(info) = registry.info_mut(&owner) {
+        info.proto.wire_only.insert(name.to_owned(), node);
+    }
+}
+
 /// Merges the properties of a `#[serde(flatten)]` field's type into `object`.
 pub fn flatten<T: Schema>(registry: &mut Registry, object: &mut SchemaObject) {
     let node = registry.schema_for::<T>();

@@ -7,12 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::extensions::GroupVersionKind;
 use crate::names::{DefName, GroupVersion};
+use crate::proto::ProtoInfo;
 use crate::resource::ResourceMeta;
 use crate::schema::SchemaNode;
 use crate::traits::{Resource, Schema};
 
 /// Facts about a definition beyond its schema.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DefinitionInfo {
     /// The Go-style package path the definition belongs to (`k8s.io/api/coordination/v1`).
@@ -24,6 +25,9 @@ pub struct DefinitionInfo {
     /// Explicit group-version-kinds besides those of resources.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub kinds: Vec<GroupVersionKind>,
+    /// The definition's protobuf facts: fixed field numbers, wrapped lists, a hand-written message shape.
+    #[serde(skip_serializing_if = "ProtoInfo::is_empty")]
+    pub proto: ProtoInfo,
 }
 
 /// A named definition.
@@ -91,11 +95,10 @@ impl Registry {
                     Definition { schema: placeholder, info: DefinitionInfo::default(), rust_type: Some(rust_type) };
                 self.definitions.insert(name.clone(), definition);
                 let schema = T::schema(self);
-                let mut info = DefinitionInfo::default();
-                T::describe_definition(&mut info);
                 if let Some(definition) = self.definitions.get_mut(&name) {
+                    // Building the schema may already have recorded facts (wire-only protobuf fields).
+                    T::describe_definition(&mut definition.info);
                     definition.schema = schema;
-                    definition.info = info;
                 }
             }
         }
@@ -199,6 +202,11 @@ impl Registry {
         let mut found: Vec<_> = self.resources.iter().filter(|r| &r.group_version == group_version).collect();
         found.sort_by(|a, b| a.plural.cmp(&b.plural));
         found
+    }
+
+    /// The facts of a definition being registered, for the derives' helpers.
+    pub(crate) fn info_mut(&mut self, name: &DefName) -> Option<&mut DefinitionInfo> {
+        self.definitions.get_mut(name).map(|definition| &mut definition.info)
     }
 
     /// Records a problem found while registering (reported by `errors`).

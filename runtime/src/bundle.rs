@@ -12,6 +12,7 @@ use axum::http::HeaderValue;
 
 use crate::discovery::Discovery;
 use crate::openapi::OpenApi;
+use crate::protobuf::Codec;
 use crate::variants::Representation;
 
 /// Encodes an OpenAPI JSON document as gnostic protobuf.
@@ -92,8 +93,12 @@ impl Bundle {
     /// [`Bundle::from_files`] with options.
     pub fn from_files_with(files: BTreeMap<String, Vec<u8>>, options: &LoadOptions) -> Result<Self, BundleError> {
         let mut warnings = Vec::new();
+        let codec = Codec::from_files(&files).unwrap_or_else(|reason| {
+            warnings.push(format!("protobuf variants not offered: {reason}"));
+            None
+        });
         let started = Instant::now();
-        let discovery = Discovery::build(&files, options)?;
+        let discovery = Discovery::build(&files, options, codec.as_ref(), &mut warnings)?;
         let discovery_build_time = started.elapsed();
         let openapi = OpenApi::build(&files, options, &mut warnings)?;
         if discovery.is_empty() && openapi.is_empty() {
@@ -126,7 +131,8 @@ impl Bundle {
         self.discovery_build_time
     }
 
-    /// Variants the bundle could not offer (a protobuf encoding that failed), one line each.
+    /// Variants the bundle could not offer (a protobuf encoding that failed, protobuf definitions that do not
+    /// compile), one line each.
     pub fn warnings(&self) -> &[String] {
         &self.warnings
     }

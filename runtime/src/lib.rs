@@ -2,7 +2,8 @@
 //!
 //! Build a [`Bundle`] from files (a directory, or bytes embedded in a binary), put it in a [`Handle`], and mount
 //! [`router`] in an axum server. Every response variant is computed when the bundle loads; a reload swaps the whole
-//! bundle atomically ([`reload`], [`watch`]).
+//! bundle atomically ([`reload`], [`watch`]). A bundle that carries generated `.proto` files (`proto/**`) also
+//! serves discovery as Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), encoded through them.
 
 mod bundle;
 mod discovery;
@@ -12,6 +13,7 @@ mod handlers;
 mod metrics;
 pub mod negotiate;
 mod openapi;
+mod protobuf;
 mod reload;
 mod respond;
 mod router;

@@ -95,37 +95,87 @@ impl AggregatedVersion {
             Self::V2beta1 => "v2beta1",
         }
     }
+
+    /// The version a `v=` parameter names, if this server knows it.
+    fn from_param(value: &str) -> Option<Self> {
+        [Self::V2, Self::V2beta1].into_iter().find(|version| version.as_str() == value)
+    }
 }
 
-/// What `/api` or `/apis` answers with.
+/// How a discovery document is put on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// `application/json`.
+    Json,
+    /// `application/vnd.kubernetes.protobuf`: the `k8s\0` magic, then a `runtime.Unknown` envelope.
+    Protobuf,
+}
+
+impl Encoding {
+    /// The order a clause that admits both (a wildcard) tries them: JSON first, as kube-apiserver lists its
+    /// serializers.
+    const PREFERENCE: [Self; 2] = [Self::Json, Self::Protobuf];
+
+    /// The media subtype (`application/<subtype>`).
+    pub fn subtype(self) -> &'static str {
+        match self {
+            Self::Json => "json",
+            Self::Protobuf => "vnd.kubernetes.protobuf",
+        }
+    }
+}
+
+/// What `/api` or `/apis` (or a legacy per-group document) answers with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DiscoveryChoice {
     /// An `APIGroupDiscoveryList`.
-    Aggregated(AggregatedVersion),
-    /// `APIVersions` (`/api`) or `APIGroupList` (`/apis`).
-    Legacy,
+    Aggregated(AggregatedVersion, Encoding),
+    /// `APIVersions` (`/api`), `APIGroupList` (`/apis`), `APIGroup` or `APIResourceList`.
+    Legacy(Encoding),
 }
 
 const AGGREGATED_GROUP: &str = "apidiscovery.k8s.io";
 const AGGREGATED_KIND: &str = "APIGroupDiscoveryList";
 
-/// The first clause an offered variant satisfies. A clause asking for some other `g`/`v`/`as` is a conversion this
-/// server cannot do, so it is skipped rather than answered with plain JSON.
-pub fn negotiate_discovery(
+/// The document a clause asks for, before its encoding is settled.
+#[derive(Debug, Clone, Copy)]
+enum Wanted {
+    Legacy,
+    Aggregated(AggregatedVersion),
+}
+
+/// The first clause an offered variant satisfies, with what `offer` found for it. `offer` answers whether (and
+/// with what) a choice is served. A clause asking for some other `g`/`v`/`as` is a conversion this server cannot
+/// do, so it is skipped rather than answered with the legacy document.
+pub fn negotiate_discovery<T>(
     clauses: &[MediaRange],
-    aggregated: &[AggregatedVersion],
-    legacy: bool,
-) -> Option<DiscoveryChoice> {
-    clauses.iter().filter(|clause| clause.admits("application", "json")).find_map(|clause| {
-        let (g, v, r#as) = (clause.param("g"), clause.param("v"), clause.param("as"));
-        if g.is_none() && v.is_none() && r#as.is_none() {
-            return legacy.then_some(DiscoveryChoice::Legacy);
-        }
-        if g != Some(AGGREGATED_GROUP) || r#as != Some(AGGREGATED_KIND) {
-            return None;
-        }
-        aggregated.iter().find(|offered| Some(offered.as_str()) == v).map(|&found| DiscoveryChoice::Aggregated(found))
+    mut offer: impl FnMut(DiscoveryChoice) -> Option<T>,
+) -> Option<(DiscoveryChoice, T)> {
+    clauses.iter().find_map(|clause| {
+        let wanted = wanted(clause)?;
+        Encoding::PREFERENCE.into_iter().filter(|encoding| clause.admits("application", encoding.subtype())).find_map(
+            |encoding| {
+                let choice = match wanted {
+                    Wanted::Legacy => DiscoveryChoice::Legacy(encoding),
+                    Wanted::Aggregated(version) => DiscoveryChoice::Aggregated(version, encoding),
+                };
+                offer(choice).map(|found| (choice, found))
+            },
+        )
     })
+}
+
+/// The `g`/`v`/`as` conversion a clause asks for: none (the legacy document), a known aggregated version, or
+/// something this server does not serve (`None`). Other parameters (`charset`, `profile`, …) do not matter.
+fn wanted(clause: &MediaRange) -> Option<Wanted> {
+    let (g, v, r#as) = (clause.param("g"), clause.param("v"), clause.param("as"));
+    if g.is_none() && v.is_none() && r#as.is_none() {
+        return Some(Wanted::Legacy);
+    }
+    if g != Some(AGGREGATED_GROUP) || r#as != Some(AGGREGATED_KIND) {
+        return None;
+    }
+    v.and_then(AggregatedVersion::from_param).map(Wanted::Aggregated)
 }
 
 /// Which OpenAPI specification a document belongs to; the protobuf media types name it.

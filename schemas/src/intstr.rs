@@ -1,6 +1,6 @@
 //! `k8s.io/apimachinery/pkg/util/intstr`: values that are either an integer or a string.
 
-use kapi::model::{InstanceType, SchemaNode, SchemaObject};
+use kapi::model::{InstanceType, ProtoField, ProtoMessage, ProtoScalar, SchemaNode, SchemaObject};
 use serde::{Deserialize, Serialize};
 
 use crate::special::{described, special_schema};
@@ -32,7 +32,22 @@ fn int_or_string() -> SchemaObject {
     }
 }
 
-special_schema!(IntOrString, package = PACKAGE, name = "IntOrString", body = int_or_string());
+/// Go's struct as go-to-protobuf writes it: `type` says which of `intVal` (0) and `strVal` (1) holds the value.
+fn int_or_string_message() -> ProtoMessage {
+    ProtoMessage::new(vec![
+        ProtoField::optional("type", 1, ProtoScalar::Int64),
+        ProtoField::optional("intVal", 2, ProtoScalar::Int32),
+        ProtoField::optional("strVal", 3, ProtoScalar::String),
+    ])
+}
+
+special_schema!(
+    IntOrString,
+    package = PACKAGE,
+    name = "IntOrString",
+    body = int_or_string(),
+    proto = int_or_string_message()
+);
 
 #[cfg(test)]
 mod tests {

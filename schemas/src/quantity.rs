@@ -1,9 +1,9 @@
 //! `k8s.io/apimachinery/pkg/api/resource`: amounts of CPU, memory and other resources.
 
-use kapi::model::{InstanceType, SchemaNode, SchemaObject};
+use kapi::model::{InstanceType, ProtoScalar, SchemaNode, SchemaObject};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::special::{described, special_schema};
+use crate::special::{described, single_field_message, special_schema};
 
 /// The Go package of these types.
 pub const PACKAGE: &str = "k8s.io/apimachinery/pkg/api/resource";
@@ -43,7 +43,14 @@ fn string_or_number() -> SchemaObject {
     }
 }
 
-special_schema!(Quantity, package = PACKAGE, name = "Quantity", body = string_or_number());
+special_schema!(
+    Quantity,
+    package = PACKAGE,
+    name = "Quantity",
+    body = string_or_number(),
+    // The canonical text form, as a field named after Go's `String()` method.
+    proto = single_field_message("string", ProtoScalar::String)
+);
 
 #[cfg(test)]
 mod tests {

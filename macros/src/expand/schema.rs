@@ -5,6 +5,7 @@ use quote::{quote, quote_spanned};
 use serde_json::{Map, Value};
 
 use crate::internals::ast::{Container, Data, Field, Style, Variant, option_inner, vec_item};
+use crate::internals::attr::field::FieldAttrs;
 use crate::internals::attr::keywords::insert;
 
 pub fn impl_schema(cont: &Container) -> TokenStream {
@@ -110,11 +111,24 @@ fn field_type_schema(field: &Field) -> TokenStream {
 
 fn object_schema(fields: &[Field]) -> TokenStream {
     let properties = fields.iter().filter(|f| !f.serde.skip).map(property);
+    let wire_only = fields.iter().filter(|f| f.serde.skip && f.attrs.proto.get().is_some()).map(wire_only_field);
     quote! {{
         let mut object = __kapi::object();
         #(#properties)*
+        #(#wire_only)*
         ::kapi::model::SchemaNode::inline(object)
     }}
+}
+
+/// A serde-skipped field with `proto = N`: no JSON property, but a field of the protobuf message.
+fn wire_only_field(field: &Field) -> TokenStream {
+    let ty = field.ty;
+    let name = &field.json_name;
+    let description = match &field.description {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    };
+    quote!(__kapi::wire_only::<#ty, Self>(registry, #name, #description);)
 }
 
 fn property(field: &Field) -> TokenStream {
@@ -213,7 +227,32 @@ fn describe_definition(cont: &Container) -> TokenStream {
         let (group, version, kind) = (&gvk.group, &gvk.version, &gvk.kind);
         quote!(info.kinds.push(::kapi::model::GroupVersionKind { group: #group.to_owned(), version: #version.to_owned(), kind: #kind.to_owned() });)
     });
-    quote!(let _ = &info; #package #every #(#kinds)*)
+    let proto = proto_facts(cont);
+    quote!(let _ = &info; #package #every #(#kinds)* #proto)
+}
+
+/// Records `proto = N` and `proto_wrapper = "..."` by JSON name: of a struct's fields, or of an enum's variants
+/// (a tagged enum's message has one field per variant).
+fn proto_facts(cont: &Container) -> TokenStream {
+    let entries: Vec<(&String, &FieldAttrs)> = match &cont.data {
+        Data::Struct(Style::Named, fields) => {
+            // A skipped field with a number is wire-only: it has a number but no JSON property.
+            let numbered = |f: &&Field| (!f.serde.skip || f.attrs.proto.get().is_some()) && !f.serde.flatten;
+            fields.iter().filter(numbered).map(|f| (&f.json_name, &f.attrs)).collect()
+        }
+        Data::Enum(variants) => variants.iter().filter(|v| !v.serde.skip).map(|v| (&v.json_name, &v.attrs)).collect(),
+        Data::Struct(..) => Vec::new(),
+    };
+    let mut facts = TokenStream::new();
+    for (name, attrs) in entries {
+        if let Some(number) = attrs.proto.get().and_then(|n| u32::try_from(*n).ok()) {
+            facts.extend(quote!(info.proto.numbers.insert(#name.to_owned(), #number);));
+        }
+        if let Some(wrapper) = attrs.proto_wrapper.get() {
+            facts.extend(quote!(info.proto.wrappers.insert(#name.to_owned(), #wrapper.to_owned());));
+        }
+    }
+    facts
 }
 
 fn json_fields(cont: &Container) -> TokenStream {

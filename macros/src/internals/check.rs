@@ -12,6 +12,7 @@ pub fn check_schema(cx: &Ctxt, cont: &Container) {
     check_enum_representation(cx, cont);
     check_union(cx, cont);
     check_container_keywords(cx, cont);
+    super::check_proto::check_proto(cx, cont);
     for field in all_fields(cont) {
         check_skipped_field(cx, field);
         check_nullable(cx, field);
@@ -100,10 +101,16 @@ fn check_container_keywords(cx: &Ctxt, cont: &Container) {
     }
 }
 
-/// serde never writes a skipped field, so attributes on it would be silently ignored.
+/// serde never writes a skipped field, so attributes on it would be silently ignored; only `proto = N` means
+/// something there (a field that only the protobuf form carries).
 fn check_skipped_field(cx: &Ctxt, field: &Field) {
-    if field.serde.skip && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
-        cx.error_spanned_by(&field.member, "this field is skipped by serde, so its kapi attributes have no effect");
+    let wire_only = field.attrs.proto.get().is_some() && field.attrs.keys.iter().all(|key| key == "proto");
+    if field.serde.skip && !wire_only && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
+        cx.error_spanned_by(
+            &field.member,
+            "this field is skipped by serde, so its kapi attributes have no effect (only `proto = N` may stand here, \
+             for a field only the protobuf form carries)",
+        );
     }
 }
 

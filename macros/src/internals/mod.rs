@@ -4,5 +4,6 @@ pub mod ast;
 pub mod attr;
 pub mod case;
 pub mod check;
+pub mod check_proto;
 pub mod ctxt;
 pub mod docs;

@@ -1,4 +1,5 @@
-//! `/api`, `/apis` (negotiated between aggregated v2, v2beta1 and legacy) and the legacy per-group documents.
+//! `/api`, `/apis` (negotiated between aggregated v2, v2beta1 and legacy, each as JSON or protobuf) and the legacy
+//! per-group documents (JSON or protobuf).
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
@@ -6,12 +7,11 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
 use super::{accept, served_content, snapshot};
-use crate::discovery::{Discovery, Root};
+use crate::discovery::{Discovery, Root, Variants};
 use crate::handle::Handle;
 use crate::negotiate::{DiscoveryChoice, negotiate_discovery};
 use crate::respond::{Caching, Conditional, Reply};
 use crate::status::Failure;
-use crate::variants::Representation;
 
 /// `GET /api`.
 pub(crate) async fn api(State(handle): State<Handle>, headers: HeaderMap) -> Response {
@@ -29,7 +29,7 @@ fn root(handle: &Handle, headers: &HeaderMap, which: fn(&Discovery) -> &Root) ->
         Err(failure) => return failure.response(),
     };
     let root = which(&bundle.discovery);
-    if root.offered().is_empty() && root.legacy.is_none() {
+    if root.is_empty() {
         return Failure::NotFound.response();
     }
     let aggregated_reply =
@@ -40,15 +40,9 @@ fn root(handle: &Handle, headers: &HeaderMap, which: fn(&Discovery) -> &Root) ->
         vary_accept: true,
         content_type: None,
     };
-    match negotiate_discovery(&accept(headers), root.offered(), root.legacy.is_some()) {
-        Some(DiscoveryChoice::Aggregated(version)) => match root.aggregated(version) {
-            Some(rep) => aggregated_reply.send(rep, headers),
-            None => Failure::DiscoveryNotAcceptable.response(),
-        },
-        Some(DiscoveryChoice::Legacy) => match &root.legacy {
-            Some(rep) => legacy_reply.send(rep, headers),
-            None => Failure::DiscoveryNotAcceptable.response(),
-        },
+    match negotiate_discovery(&accept(headers), |choice| root.variant(choice)) {
+        Some((DiscoveryChoice::Aggregated(..), rep)) => aggregated_reply.send(rep, headers),
+        Some((DiscoveryChoice::Legacy(_), rep)) => legacy_reply.send(rep, headers),
         None => Failure::DiscoveryNotAcceptable.response(),
     }
 }
@@ -80,16 +74,20 @@ pub(crate) async fn group_version(
     legacy(&handle, &headers, |discovery| group_version.ok().and_then(|Path(gv)| discovery.group_versions.get(&gv)))
 }
 
-/// A legacy document: JSON only (a clause asking for an aggregated conversion does not fit it).
-fn legacy(handle: &Handle, headers: &HeaderMap, find: impl FnOnce(&Discovery) -> Option<&Representation>) -> Response {
+/// A legacy document, as JSON or protobuf (a clause asking for an aggregated conversion does not fit it).
+fn legacy(handle: &Handle, headers: &HeaderMap, find: impl FnOnce(&Discovery) -> Option<&Variants>) -> Response {
     let bundle = match snapshot(handle) {
         Ok(bundle) => bundle,
         Err(failure) => return failure.into_response(),
     };
-    let Some(rep) = find(&bundle.discovery) else { return Failure::NotFound.response() };
-    if negotiate_discovery(&accept(headers), &[], true).is_none() {
+    let Some(variants) = find(&bundle.discovery) else { return Failure::NotFound.response() };
+    let offer = |choice| match choice {
+        DiscoveryChoice::Legacy(encoding) => variants.get(encoding),
+        DiscoveryChoice::Aggregated(..) => None,
+    };
+    let Some((_, rep)) = negotiate_discovery(&accept(headers), offer) else {
         return Failure::DiscoveryNotAcceptable.response();
-    }
+    };
     Reply { conditional: served_content(&bundle), caching: Caching::Unspecified, vary_accept: true, content_type: None }
         .send(rep, headers)
 }

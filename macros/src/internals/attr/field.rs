@@ -15,8 +15,11 @@ pub struct FieldAttrs {
     pub schemaless: Attr<()>,
     pub union_member: Attr<String>,
     pub proto: Attr<u64>,
+    pub proto_wrapper: Attr<String>,
     pub schema_with: Attr<syn::Path>,
     pub keywords: Keywords,
+    /// Every key written, in order (to tell a wire-only field, which may carry only `proto`).
+    pub keys: Vec<String>,
 }
 
 impl FieldAttrs {
@@ -28,8 +31,10 @@ impl FieldAttrs {
             schemaless: Attr::none("schemaless"),
             union_member: Attr::none("union_member"),
             proto: Attr::none("proto"),
+            proto_wrapper: Attr::none("proto_wrapper"),
             schema_with: Attr::none("schema_with"),
             keywords: Keywords::new(),
+            keys: Vec::new(),
         };
         for attr in attrs.iter().filter(|a| a.path().is_ident("kapi")) {
             if let Err(error) = attr.parse_nested_meta(|meta| out.parse_key(cx, &meta)) {
@@ -42,6 +47,7 @@ impl FieldAttrs {
     fn parse_key(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
         let key = values::path_name(meta);
         let path = meta.path.clone();
+        self.keys.push(key.clone());
         match key.as_str() {
             "optional" => set_flag(cx, meta, &mut self.optional)?,
             "required" => set_flag(cx, meta, &mut self.required)?,
@@ -49,6 +55,7 @@ impl FieldAttrs {
             "schemaless" => set_flag(cx, meta, &mut self.schemaless)?,
             "union_member" => self.union_member.set_opt(cx, &path, values::string(cx, meta)?),
             "proto" => self.proto.set_opt(cx, &path, values::unsigned(cx, meta)?),
+            "proto_wrapper" => self.proto_wrapper.set_opt(cx, &path, values::string(cx, meta)?),
             "schema_with" => self.schema_with.set_opt(cx, &path, values::path(cx, meta)?),
             _ => {
                 if !self.keywords.parse(cx, meta)? {

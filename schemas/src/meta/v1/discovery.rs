@@ -140,7 +140,8 @@ pub struct APIResource {
     #[kapi(proto = 3)]
     pub kind: String,
     /// The supported verbs: get, list, watch, create, update, patch, delete, deletecollection, proxy...
-    #[kapi(proto = 4)]
+    // Upstream's field is the named slice type `Verbs`, which go-to-protobuf wraps in a message.
+    #[kapi(proto = 4, proto_wrapper = "Verbs")]
     pub verbs: Vec<String>,
     /// Abbreviations kubectl accepts for the resource.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

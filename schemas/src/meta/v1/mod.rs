@@ -13,7 +13,7 @@ pub use discovery::{
     ServerAddressByClientCIDR,
 };
 pub use label_selector::*;
-pub use object_meta::{ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference};
+pub use object_meta::{ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference, ShardInfo};
 pub use opaque::{FieldsV1, MicroTime, Patch, Time};
 pub use options::{DeleteOptions, Preconditions, WatchEvent};
 pub use status::{Status, StatusCause, StatusDetails};

@@ -103,6 +103,22 @@ pub struct ListMeta {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 4)]
     pub remaining_item_count: Option<i64>,
+    /// Set when the list is a filtered subset of the collection, as selected by a shard selector on the request;
+    /// it echoes the selector back so clients can tell which shard they received.
+    // Wire-only: newer releases added it (alpha, behind the ShardedListAndWatch feature gate) to the protobuf form
+    // kapi matches, while the JSON form kapi mirrors (Kubernetes 1.32) has no such field.
+    #[serde(skip)]
+    #[kapi(proto = 5)]
+    pub shard_info: Option<ShardInfo>,
+}
+
+/// The shard selector that produced a list response; its presence means the list is a filtered subset.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[kapi(package = "k8s.io/apimachinery/pkg/apis/meta/v1")]
+pub struct ShardInfo {
+    /// The shard selector of the request, echoed back so responses from several shards can be merged.
+    #[kapi(proto = 1)]
+    pub selector: String,
 }
 
 /// Identifies an owner of an object. The owner lives in the same namespace as the dependent or is

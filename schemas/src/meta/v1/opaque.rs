@@ -1,10 +1,10 @@
 //! Time stamps and opaque JSON bodies: types with a fixed upstream schema, written by hand.
 
-use kapi::model::{InstanceType, SchemaObject};
+use kapi::model::{InstanceType, ProtoMessage, ProtoScalar, SchemaObject};
 use serde::{Deserialize, Serialize};
 
 use super::PACKAGE;
-use crate::special::{described, special_schema};
+use crate::special::{described, single_field_message, special_schema, timestamp_message};
 
 /// A point in time with second precision, held as RFC 3339 text (`2024-05-01T12:00:00Z`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -41,7 +41,8 @@ special_schema!(
     Time,
     package = PACKAGE,
     name = "Time",
-    body = date_time("A time stamp with second precision, serialised as an RFC 3339 string in UTC.")
+    body = date_time("A time stamp with second precision, serialised as an RFC 3339 string in UTC."),
+    proto = timestamp_message()
 );
 special_schema!(
     MicroTime,
@@ -49,7 +50,8 @@ special_schema!(
     name = "MicroTime",
     body = date_time(
         "A time stamp with microsecond precision, serialised as an RFC 3339 string with six fractional digits."
-    )
+    ),
+    proto = timestamp_message()
 );
 special_schema!(
     FieldsV1,
@@ -58,7 +60,9 @@ special_schema!(
     body = open_object(
         "A set of field paths in server-side apply's trie format: each key names a field, list item or map key \
      (`f:`, `k:`, `v:`, `i:` prefixes) and nests the fields below it."
-    )
+    ),
+    // The JSON text of the field set; upstream's Go field is `Raw`, and so is the protobuf field.
+    proto = single_field_message("Raw", ProtoScalar::Bytes)
 );
 special_schema!(
     Patch,
@@ -67,7 +71,8 @@ special_schema!(
     body = open_object(
         "A patch document; its format (JSON patch, merge patch, strategic merge patch or apply configuration) \
      follows from the request's content type."
-    )
+    ),
+    proto = ProtoMessage::empty()
 );
 
 impl Time {

@@ -1,0 +1,251 @@
+//! Definitions to messages: one message per definition that has one, grouped into one file per package, with
+//! nested messages for inline objects and wrapper messages for lists that need them.
+
+use std::collections::BTreeMap;
+
+use kapi_model::{
+    DefName, Definition, InstanceType, ProtoInfo, ProtoMessage, ProtoScalar, Registry, SchemaNode, SchemaObject,
+};
+
+use super::ir::{Field, FieldKind, File, Message, Package, TypeRef};
+use super::names::{identifier, package_of, upper_camel};
+use super::shape::{Form, Shape, form, is_raw_json, members, shape};
+
+/// How deep named scalar and map types may refer to each other before kapi gives up (a cycle of them).
+const MAX_ALIAS_DEPTH: usize = 32;
+
+/// Turns the definitions of a registry into files; problems are collected, not returned at the first one.
+#[derive(Debug)]
+pub(crate) struct Builder<'a> {
+    registry: &'a Registry,
+    files: BTreeMap<Package, Vec<Message>>,
+    /// Wrapper messages declared by `proto_wrapper`, with their item type and who declared them.
+    wrappers: BTreeMap<(Package, String), (TypeRef, String)>,
+    pub problems: Vec<String>,
+}
+
+/// Where a message being built sits: its package and its path from the file's top level.
+#[derive(Debug, Clone)]
+struct Scope {
+    package: Package,
+    path: Vec<String>,
+}
+
+impl Scope {
+    fn child(&self, name: &str) -> Self {
+        let mut path = self.path.clone();
+        path.push(name.to_owned());
+        Self { package: self.package.clone(), path }
+    }
+
+    fn type_ref(&self) -> TypeRef {
+        TypeRef::Message { package: self.package.clone(), path: self.path.clone() }
+    }
+
+    fn describe(&self) -> String {
+        format!("{}.{}", self.package.name, self.path.join("."))
+    }
+}
+
+impl<'a> Builder<'a> {
+    /// A builder over `registry`.
+    pub fn new(registry: &'a Registry) -> Self {
+        Self { registry, files: BTreeMap::new(), wrappers: BTreeMap::new(), problems: Vec::new() }
+    }
+
+    /// Every file, messages sorted by name.
+    pub fn build(mut self) -> (Vec<File>, Vec<String>) {
+        for (name, definition) in self.registry.definitions() {
+            if let Form::Message = form(definition) {
+                let message = self.definition_message(name, definition);
+                let package = package_of(name, &definition.info);
+                self.files.entry(package).or_default().push(message);
+            }
+        }
+        for ((package, name), (item, _)) in std::mem::take(&mut self.wrappers) {
+            let mut wrapper = Message::new(name, None);
+            wrapper.fields.push(fixed_field("items", FieldKind::Repeated(item), 1));
+            self.files.entry(package).or_default().push(wrapper);
+        }
+        let mut files = Vec::new();
+        for (package, mut messages) in std::mem::take(&mut self.files) {
+            messages.sort_by(|a, b| a.name.cmp(&b.name));
+            for pair in messages.windows(2) {
+                if pair[0].name == pair[1].name {
+                    self.problems.push(format!("two messages are named `{}.{}`", package.name, pair[0].name));
+                }
+            }
+            files.push(File { package, messages });
+        }
+        (files, self.problems)
+    }
+
+    fn definition_message(&mut self, name: &DefName, definition: &Definition) -> Message {
+        let body = definition.schema.keywords();
+        let scope = Scope { package: package_of(name, &definition.info), path: vec![name.short_name().to_owned()] };
+        let mut message = Message::new(name.short_name(), body.description.clone());
+        let info = &definition.info.proto;
+        if let Some(fixed) = &info.message {
+            message.fields = hand_written(fixed);
+            return message;
+        }
+        let type_meta = !self.registry.kinds_of(name).is_empty();
+        self.fill(&mut message, &scope, body, info, type_meta);
+        message
+    }
+
+    /// Adds the fields of `body` to `message`: its properties, a union's alternatives, a named list's items, or
+    /// its JSON text.
+    fn fill(&mut self, message: &mut Message, scope: &Scope, body: &SchemaObject, info: &ProtoInfo, type_meta: bool) {
+        if let (Some(InstanceType::Array), Some(items)) = (body.instance_type, &body.items) {
+            // A named list type (Go's `type Verbs []string`): go-to-protobuf wraps it as `repeated T items = 1`.
+            let kind = self.field_kind(Shape::List(items), "items", message, scope);
+            message.fields.push(fixed_field("items", kind, 1));
+            return;
+        }
+        if is_raw_json(body) {
+            message.fields.push(fixed_field("raw", FieldKind::Optional(TypeRef::Scalar(ProtoScalar::Bytes)), 1));
+            return;
+        }
+        for (json_name, node) in members(body).into_iter().chain(&info.wire_only) {
+            let fixed = info.numbers.get(json_name).copied();
+            // A kind's apiVersion and kind travel in the runtime.Unknown envelope, not in the message.
+            if type_meta && fixed.is_none() && (json_name == "apiVersion" || json_name == "kind") {
+                continue;
+            }
+            let kind = match info.wrappers.get(json_name) {
+                Some(wrapper) => self.wrapped(wrapper, node, scope),
+                None => {
+                    let resolved = self.resolve(node, scope);
+                    self.field_kind(resolved, json_name, message, scope)
+                }
+            };
+            let name = identifier(json_name);
+            let json = (&name != json_name).then(|| json_name.clone());
+            let comment = node.keywords().description.clone();
+            if message.fields.iter().any(|field| field.name == name) {
+                self.problems.push(format!("`{}` has two fields named `{name}`", scope.describe()));
+            }
+            message.fields.push(Field { name, json_name: json, comment, kind, fixed, number: 0 });
+        }
+    }
+
+    /// A field's kind from its shape; inline objects and nested lists or maps get nested messages in `parent`.
+    fn field_kind(&mut self, shape: Shape<'_>, field: &str, parent: &mut Message, scope: &Scope) -> FieldKind {
+        match shape {
+            Shape::List(items) => {
+                let items = self.resolve(items, scope);
+                FieldKind::Repeated(self.element(items, &format!("{}Item", upper_camel(field)), parent, scope))
+            }
+            Shape::Map(values) => {
+                let values = self.resolve(values, scope);
+                FieldKind::Map(self.element(values, &format!("{}Value", upper_camel(field)), parent, scope))
+            }
+            other => FieldKind::Optional(self.element(other, &upper_camel(field), parent, scope)),
+        }
+    }
+
+    /// The type of one value; a value that is itself a list, a map or an inline object gets a nested message.
+    fn element(&mut self, shape: Shape<'_>, nested_name: &str, parent: &mut Message, scope: &Scope) -> TypeRef {
+        match shape {
+            Shape::Scalar(scalar) => return TypeRef::Scalar(scalar),
+            Shape::Definition(target) => return self.definition_ref(target, scope),
+            _ => {}
+        }
+        let inner = scope.child(nested_name);
+        let mut nested = Message::new(nested_name, None);
+        match shape {
+            Shape::Inline(object) => self.fill(&mut nested, &inner, object, &ProtoInfo::default(), false),
+            // A list of lists or a map of lists: protobuf has neither, so the inner one gets `items = 1`.
+            list_or_map => {
+                let kind = self.field_kind(list_or_map, "items", &mut nested, &inner);
+                nested.fields.push(fixed_field("items", kind, 1));
+            }
+        }
+        if parent.nested.iter().any(|m| m.name == nested_name) {
+            self.problems.push(format!("two nested messages are named `{}`", inner.describe()));
+        }
+        parent.nested.push(nested);
+        inner.type_ref()
+    }
+
+    /// The message of a named definition, or (for a definition that has none) what its body resolves to.
+    fn definition_ref(&mut self, target: &DefName, scope: &Scope) -> TypeRef {
+        match self.registry.definition(target) {
+            Some(definition) => TypeRef::Message {
+                package: package_of(target, &definition.info),
+                path: vec![target.short_name().into()],
+            },
+            None => {
+                self.problems.push(format!("`{}` refers to `{target}`, which is not registered", scope.describe()));
+                TypeRef::Scalar(ProtoScalar::Bytes)
+            }
+        }
+    }
+
+    /// The shape of `node`, looking through named scalar and map types to what they stand for.
+    fn resolve<'n>(&mut self, node: &'n SchemaNode, scope: &Scope) -> Shape<'n>
+    where
+        'a: 'n,
+    {
+        let registry = self.registry;
+        let mut current = shape(node);
+        for _ in 0..MAX_ALIAS_DEPTH {
+            let Shape::Definition(target) = current else { return current };
+            let Some(definition) = registry.definition(target) else { return current };
+            match form(definition) {
+                Form::Message => return current,
+                Form::Transparent(body) => current = shape(body),
+            }
+        }
+        self.problems.push(format!("named types refer to each other in a cycle below `{}`", scope.describe()));
+        Shape::Scalar(ProtoScalar::Bytes)
+    }
+
+    /// A list field carried in the named wrapper message `wrapper` of the same package.
+    fn wrapped(&mut self, wrapper: &str, node: &SchemaNode, scope: &Scope) -> FieldKind {
+        let item = match self.resolve(node, scope) {
+            Shape::List(items) => match self.resolve(items, scope) {
+                Shape::Scalar(scalar) => Some(TypeRef::Scalar(scalar)),
+                Shape::Definition(target) => Some(self.definition_ref(target, scope)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(item) = item else {
+            self.problems.push(format!(
+                "`{}` wraps a field in `{wrapper}`, but only lists of scalars or messages can be wrapped",
+                scope.describe()
+            ));
+            return FieldKind::Optional(TypeRef::Scalar(ProtoScalar::Bytes));
+        };
+        let key = (scope.package.clone(), wrapper.to_owned());
+        match self.wrappers.get(&key) {
+            Some((existing, owner)) if existing != &item => self.problems.push(format!(
+                "wrapper message `{}.{wrapper}` holds different items for `{owner}` and `{}`",
+                scope.package.name,
+                scope.describe()
+            )),
+            Some(_) => {}
+            None => {
+                self.wrappers.insert(key, (item, scope.describe()));
+            }
+        }
+        FieldKind::Optional(TypeRef::Message { package: scope.package.clone(), path: vec![wrapper.to_owned()] })
+    }
+}
+
+/// A field whose number is fixed by its shape (wrappers, hand-written messages).
+fn fixed_field(name: &str, kind: FieldKind, number: u32) -> Field {
+    Field { name: name.to_owned(), json_name: None, comment: None, kind, fixed: Some(number), number: 0 }
+}
+
+/// The fields of a hand-written message.
+fn hand_written(message: &ProtoMessage) -> Vec<Field> {
+    let fields = message.fields.iter().map(|field| {
+        let value = TypeRef::Scalar(field.scalar);
+        let kind = if field.repeated { FieldKind::Repeated(value) } else { FieldKind::Optional(value) };
+        fixed_field(&field.name, kind, field.number)
+    });
+    fields.collect()
+}

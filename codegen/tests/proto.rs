@@ -1,0 +1,239 @@
+//! Protobuf emission on hand-built registries: how schemas map to fields, and the field-number ledger keeping
+//! every number stable while fields come, go and move.
+
+use kapi_codegen::proto::{ConflictKind, LEDGER_PATH, Ledger};
+use kapi_codegen::{Artifacts, Options, generate};
+use kapi_model::{
+    DefName, DefinitionInfo, InstanceType, ProtoField, ProtoMessage, ProtoScalar, Registry, Schema, SchemaNode,
+    SchemaObject,
+};
+
+const PACKAGE: &str = "example.io/shapes/v1";
+const FILE: &str = "proto/example.io/shapes/v1/generated.proto";
+
+fn scalar(instance_type: InstanceType, format: Option<&str>) -> SchemaNode {
+    let mut object = SchemaObject::of_type(instance_type);
+    object.format = format.map(str::to_owned);
+    SchemaNode::inline(object)
+}
+
+fn array(items: SchemaNode) -> SchemaNode {
+    SchemaNode::inline(SchemaObject { items: Some(Box::new(items)), ..SchemaObject::of_type(InstanceType::Array) })
+}
+
+fn map(values: SchemaNode) -> SchemaNode {
+    let object = SchemaObject { additional_properties: Some(Box::new(values)), ..SchemaObject::default() };
+    SchemaNode::inline(SchemaObject { instance_type: Some(InstanceType::Object), ..object })
+}
+
+fn object(properties: Vec<(&str, SchemaNode)>) -> SchemaNode {
+    let mut object = SchemaObject::of_type(InstanceType::Object);
+    for (name, node) in properties {
+        object.properties.insert(name.to_owned(), node);
+    }
+    SchemaNode::inline(object)
+}
+
+/// A definition of `PACKAGE` with a fixed body and facts.
+macro_rules! definition {
+    ($ty:ident = $name:literal, |$registry:ident| $body:expr, |$info:ident| $facts:block) => {
+        struct $ty;
+        impl Schema for $ty {
+            fn definition_name() -> Option<DefName> {
+                Some(DefName::new(concat!("io.example.shapes.v1.", $name)))
+            }
+            fn schema($registry: &mut Registry) -> SchemaNode {
+                $body
+            }
+            fn describe_definition($info: &mut DefinitionInfo) {
+                $info.package = Some(PACKAGE.to_owned());
+                $facts
+            }
+        }
+    };
+}
+
+definition!(Colour = "Colour", |_r| scalar(InstanceType::String, None), |_i| {});
+definition!(Labels = "Labels", |_r| map(scalar(InstanceType::String, None)), |_i| {});
+definition!(Names = "Names", |_r| array(scalar(InstanceType::String, None)), |_i| {});
+definition!(Stamp = "Stamp", |_r| scalar(InstanceType::String, Some("date-time")), |info| {
+    info.proto.message = Some(ProtoMessage::new(vec![ProtoField::optional("seconds", 1, ProtoScalar::Int64)]))
+});
+definition!(
+    Shape = "Shape",
+    |r| {
+        let mut union = SchemaObject::default();
+        for (variant, field) in [("circle", "radius"), ("square", "side")] {
+            let inner = object(vec![(field, scalar(InstanceType::Number, Some("double")))]);
+            union.one_of.push(object(vec![(variant, inner)]));
+        }
+        let mut open = SchemaObject::default();
+        open.kubernetes.preserve_unknown_fields = true;
+        object(vec![
+            ("colour", r.schema_for::<Colour>()),
+            ("labels", r.schema_for::<Labels>()),
+            ("names", r.schema_for::<Names>()),
+            ("drawn", r.schema_for::<Stamp>()),
+            ("outline", SchemaNode::inline(union)),
+            ("grid", array(array(scalar(InstanceType::Integer, Some("int32"))))),
+            ("layers", map(array(scalar(InstanceType::Boolean, None)))),
+            ("extra", SchemaNode::inline(open)),
+            ("thumbnail", scalar(InstanceType::String, Some("byte"))),
+            ("x-offset", scalar(InstanceType::Integer, Some("int64"))),
+            ("tags", array(scalar(InstanceType::String, None))),
+        ])
+    },
+    |info| {
+        info.proto.wrappers.insert("tags".into(), "Tags".into());
+        info.proto.numbers.insert("colour".into(), 3);
+    }
+);
+
+fn artifacts_of<T: Schema>(ledger: Option<Ledger>) -> Result<Artifacts, kapi_codegen::Error> {
+    let mut registry = Registry::new();
+    registry.register::<T>();
+    generate(&registry, &Options { proto_ledger: ledger, ..Options::default() })
+}
+
+fn text(artifacts: &Artifacts, path: &str) -> String {
+    String::from_utf8_lossy(artifacts.get(path).unwrap_or_else(|| panic!("no {path}"))).into_owned()
+}
+
+#[test]
+fn schemas_map_to_protobuf_as_go_to_protobuf_would() -> Result<(), kapi_codegen::Error> {
+    let proto = text(&artifacts_of::<Shape>(None)?, FILE);
+    for expected in [
+        "package example.io.shapes.v1;",
+        "option go_package = \"example.io/shapes/v1\";",
+        // Named scalar and map types stand for what they are; a named list is a message of `items`. Fields
+        // without a number in the source are numbered past the highest one, in name order.
+        "optional string colour = 3;",
+        "map<string, string> labels = 7;",
+        "optional Names names = 9;",
+        "message Names {\n  repeated string items = 1;\n}",
+        "optional Stamp drawn = 4;",
+        "message Stamp {\n  optional int64 seconds = 1;\n}",
+        // A tagged union: one field per alternative, inline objects as nested messages.
+        "optional Shape.Outline outline = 10;",
+        "  message Outline {\n    optional Shape.Outline.Circle circle = 1;",
+        "optional double radius = 1;",
+        // Lists of lists and maps of lists get `items` wrappers.
+        "repeated Shape.GridItem grid = 6;",
+        "message GridItem {\n    repeated int32 items = 1;\n  }",
+        "map<string, Shape.LayersValue> layers = 8;",
+        // Anything without protobuf structure is its JSON text.
+        "optional bytes extra = 5;",
+        "optional bytes thumbnail = 12;",
+        "optional int64 x_offset = 13 [json_name = \"x-offset\"];",
+        "optional Tags tags = 11;",
+        "message Tags {\n  repeated string items = 1;\n}",
+    ] {
+        assert!(proto.contains(expected), "missing `{expected}` in\n{proto}");
+    }
+    assert!(!proto.contains("message Colour") && !proto.contains("message Labels"), "{proto}");
+    Ok(())
+}
+
+definition!(
+    WidgetV1 = "Widget",
+    |_r| object(vec![
+        ("name", scalar(InstanceType::String, None)),
+        ("size", scalar(InstanceType::Integer, Some("int32"))),
+        ("colour", scalar(InstanceType::String, None)),
+    ]),
+    |info| {
+        info.proto.numbers.insert("name".into(), 1);
+    }
+);
+
+// `size` removed, `weight` and `height` added, the rest reordered.
+definition!(
+    WidgetV2 = "Widget",
+    |_r| object(vec![
+        ("weight", scalar(InstanceType::Number, None)),
+        ("colour", scalar(InstanceType::String, None)),
+        ("height", scalar(InstanceType::Number, None)),
+        ("name", scalar(InstanceType::String, None)),
+    ]),
+    |info| {
+        info.proto.numbers.insert("name".into(), 1);
+    }
+);
+
+// A source that would renumber `colour` and reuse `size`'s number.
+definition!(
+    WidgetV3 = "Widget",
+    |_r| object(vec![
+        ("name", scalar(InstanceType::String, None)),
+        ("colour", scalar(InstanceType::String, None)),
+        ("depth", scalar(InstanceType::Number, None)),
+    ]),
+    |info| {
+        info.proto.numbers.insert("colour".into(), 7);
+        info.proto.numbers.insert("depth".into(), 3);
+    }
+);
+
+const WIDGET: &str = "example.io.shapes.v1.Widget";
+
+fn ledger_of(artifacts: &Artifacts) -> Result<Ledger, kapi_codegen::Error> {
+    Ledger::from_json(artifacts.get(LEDGER_PATH).unwrap_or_default())
+}
+
+#[test]
+fn removing_adding_and_reordering_fields_renumbers_nothing() -> Result<(), kapi_codegen::Error> {
+    let first = ledger_of(&artifacts_of::<WidgetV1>(None)?)?;
+    let numbers = first.message(WIDGET).map(|m| m.fields().clone()).unwrap_or_default();
+    assert_eq!(numbers, [("colour".into(), 2), ("name".into(), 1), ("size".into(), 3)].into());
+
+    let second_artifacts = artifacts_of::<WidgetV2>(Some(first))?;
+    let second = ledger_of(&second_artifacts)?;
+    let widget = second.message(WIDGET).expect("widget in the ledger");
+    assert_eq!((widget.number("name"), widget.number("colour")), (Some(1), Some(2)), "existing numbers kept");
+    // New fields go past the highest number, in name order (the model file does not keep declaration order).
+    assert_eq!((widget.number("height"), widget.number("weight")), (Some(4), Some(5)));
+    assert_eq!(widget.reserved(), &[("size".to_owned(), 3)].into());
+    let proto = text(&second_artifacts, FILE);
+    assert!(proto.contains("  reserved 3;\n  reserved \"size\";\n"), "{proto}");
+    assert!(
+        proto.contains("optional string colour = 2;\n\n  optional double height = 4;"),
+        "written by number\n{proto}"
+    );
+
+    // Generating again from its own ledger changes nothing.
+    assert_eq!(ledger_of(&artifacts_of::<WidgetV2>(Some(second.clone()))?)?, second);
+
+    let error = artifacts_of::<WidgetV3>(Some(second)).expect_err("renumbering is refused");
+    let conflicts: Vec<_> = error.numbering_conflicts().iter().map(|c| (&*c.field, c.number, &c.kind)).collect();
+    assert_eq!(
+        conflicts,
+        [
+            ("colour", 7, &ConflictKind::Renumbered { before: 2 }),
+            ("depth", 3, &ConflictKind::Reserved { was: "size".into() })
+        ]
+    );
+    let message = error.to_string();
+    assert!(message.contains("message `example.io.shapes.v1.Widget`: field `colour` has number 2"), "{message}");
+    assert!(error.help().is_some_and(|help| help.contains("field-numbers.json")));
+    Ok(())
+}
+
+#[test]
+fn messages_no_longer_generated_keep_their_numbers() -> Result<(), kapi_codegen::Error> {
+    let first = ledger_of(&artifacts_of::<WidgetV1>(None)?)?;
+    let other = ledger_of(&artifacts_of::<Colour>(Some(first.clone()))?)?;
+    assert_eq!(other.message(WIDGET), first.message(WIDGET));
+    Ok(())
+}
+
+definition!(BadWrapper = "BadWrapper", |_r| object(vec![("name", scalar(InstanceType::String, None))]), |info| {
+    info.proto.wrappers.insert("name".into(), "Names".into());
+});
+
+#[test]
+fn a_wrapper_around_a_non_list_is_an_error() {
+    let error = artifacts_of::<BadWrapper>(None).expect_err("only lists can be wrapped");
+    let message = error.to_string();
+    assert!(message.starts_with("the protobuf definitions cannot be written (1 problem(s))"), "{message}");
+    assert!(message.contains("example.io.shapes.v1.BadWrapper` wraps a field in `Names`"), "{message}");
+}
