@@ -2,11 +2,19 @@
 //!
 //! The Kubernetes groups carry upstream's numbers (the `GroupPriorityMinimum` kube-apiserver gives its built-in
 //! APIServices: apps 17800, batch 17400, rbac.authorization.k8s.io 17000, ...), so groups added to the corpus
-//! later slot in where upstream lists them. The example groups stay below every built-in group, as custom
+//! later slot in where upstream lists them. `apiregistration.k8s.io` is the aggregator's own group, which
+//! upstream always lists first; 18000 (the top of the built-in range) puts it there. The example groups stay below every built-in group, as custom
 //! resources do on a real server.
 
 /// `(group, priority)` for the Kubernetes groups of the corpus.
-pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[("autoscaling", 17500), ("coordination.k8s.io", 16500)];
+pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
+    ("apiregistration.k8s.io", 18000),
+    ("apps", 17800),
+    ("autoscaling", 17500),
+    ("batch", 17400),
+    ("rbac.authorization.k8s.io", 17000),
+    ("coordination.k8s.io", 16500),
+];
 
 /// `(group, priority)` for the example groups. `batch.example.com` has none and gets the registry's default
 /// (1000), so the two example groups are listed by priority, not by name.

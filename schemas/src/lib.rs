@@ -5,7 +5,11 @@
 //! [`registry()`] collects everything; [`register_kubernetes`] alone gives what upstream Kubernetes serves.
 
 pub mod apidiscovery;
+pub mod apiregistration;
+pub mod apps;
 pub mod autoscaling;
+pub mod batch;
+pub mod byte_string;
 pub mod coordination;
 pub mod core;
 pub mod example;
@@ -16,6 +20,7 @@ pub mod intstr;
 pub mod known_group_versions;
 pub mod meta;
 pub mod quantity;
+pub mod rbac;
 pub mod runtime;
 mod special;
 
@@ -30,11 +35,11 @@ pub fn registry() -> Registry {
     registry
 }
 
-/// Upstream Kubernetes' part: the coordination group, the shared kinds, the discovery types, the group-versions
-/// upstream knows, so shared kinds (DeleteOptions, WatchEvent) list the same group-version-kinds as upstream does,
-/// and upstream's discovery priorities for the groups.
+/// Upstream Kubernetes' part: the Kubernetes groups of the corpus, the shared kinds, the discovery types, the
+/// group-versions upstream knows, so shared kinds (DeleteOptions, WatchEvent) list the same group-version-kinds as
+/// upstream does, and upstream's discovery priorities for the groups.
 pub fn register_kubernetes(registry: &mut Registry) {
-    registry.register_resource::<coordination::v1::Lease>();
+    register_kubernetes_groups(registry);
     register_shared_definitions(registry);
     register_discovery_definitions(registry);
     for (group, version) in known_group_versions::KNOWN_GROUP_VERSIONS {
@@ -43,6 +48,25 @@ pub fn register_kubernetes(registry: &mut Registry) {
     for (group, priority) in group_priorities::KUBERNETES_GROUP_PRIORITIES {
         registry.set_group_priority(group, *priority);
     }
+}
+
+/// The resources of the Kubernetes groups of the corpus.
+fn register_kubernetes_groups(registry: &mut Registry) {
+    registry.register_resource::<apiregistration::v1::APIService>();
+    registry
+        .register_resource::<apps::v1::ControllerRevision>()
+        .register_resource::<apps::v1::DaemonSet>()
+        .register_resource::<apps::v1::Deployment>()
+        .register_resource::<apps::v1::ReplicaSet>()
+        .register_resource::<apps::v1::StatefulSet>();
+    registry.register_resource::<autoscaling::v1::HorizontalPodAutoscaler>();
+    registry.register_resource::<batch::v1::CronJob>().register_resource::<batch::v1::Job>();
+    registry.register_resource::<coordination::v1::Lease>();
+    registry
+        .register_resource::<rbac::v1::ClusterRole>()
+        .register_resource::<rbac::v1::ClusterRoleBinding>()
+        .register_resource::<rbac::v1::Role>()
+        .register_resource::<rbac::v1::RoleBinding>();
 }
 
 /// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
@@ -69,7 +93,9 @@ fn register_shared_definitions(registry: &mut Registry) {
         .register::<autoscaling::v1::Scale>()
         .register::<intstr::IntOrString>()
         .register::<quantity::Quantity>()
-        .register::<runtime::RawExtension>();
+        .register::<runtime::RawExtension>()
+        // The protobuf envelope of every object on the wire (the runtime encodes with it).
+        .register::<runtime::Unknown>();
 }
 
 /// The legacy and aggregated discovery documents' types.
@@ -97,7 +123,17 @@ mod tests {
         let served: Vec<String> = registry.served_group_versions().iter().map(GroupVersion::api_version).collect();
         assert_eq!(
             served,
-            ["batch.example.com/v1", "coordination.k8s.io/v1", "stable.example.com/v1", "stable.example.com/v1beta1"]
+            [
+                "apiregistration.k8s.io/v1",
+                "apps/v1",
+                "autoscaling/v1",
+                "batch/v1",
+                "batch.example.com/v1",
+                "coordination.k8s.io/v1",
+                "rbac.authorization.k8s.io/v1",
+                "stable.example.com/v1",
+                "stable.example.com/v1beta1"
+            ]
         );
         let leases = &registry.resources_in(&GroupVersion::new("coordination.k8s.io", "v1"))[0];
         assert_eq!((leases.plural.as_str(), leases.scope, leases.verbs.len()), ("leases", Scope::Namespaced, 8));
@@ -116,6 +152,25 @@ mod tests {
         assert_eq!(names, ["status", "scale"]);
         let scale = crontabs.subresources.iter().find(|s| s.name == "scale").and_then(|s| s.kind.as_ref());
         assert_eq!(scale.map(|kind| kind.definition.as_str()), Some("io.k8s.api.autoscaling.v1.Scale"));
+    }
+
+    #[test]
+    fn apps_workloads_scale_through_autoscaling_v1_scale() {
+        let registry = registry();
+        let apps = registry.resources_in(&GroupVersion::new("apps", "v1"));
+        let scaled: Vec<&str> = apps
+            .iter()
+            .filter(|r| r.subresources.iter().any(|s| s.name == "scale"))
+            .map(|r| r.plural.as_str())
+            .collect();
+        assert_eq!(scaled, ["deployments", "replicasets", "statefulsets"]);
+        for resource in apps.iter().filter(|r| scaled.contains(&r.plural.as_str())) {
+            let scale = resource.subresources.iter().find(|s| s.name == "scale").and_then(|s| s.kind.as_ref());
+            assert_eq!(scale.map(|k| k.definition.as_str()), Some("io.k8s.api.autoscaling.v1.Scale"));
+        }
+        let services = registry.resources_in(&GroupVersion::new("apiregistration.k8s.io", "v1"));
+        assert_eq!(services[0].definition.as_str(), "io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIService");
+        assert_eq!(services[0].scope, Scope::Cluster);
     }
 
     #[test]

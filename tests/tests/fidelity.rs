@@ -1,5 +1,5 @@
-//! Upstream fidelity: the generated coordination.k8s.io/v1 document against Kubernetes 1.32's, with the
-//! project-independent structural diff.
+//! Upstream fidelity: the generated documents of the corpus' Kubernetes groups against Kubernetes 1.32's, with
+//! the project-independent structural diff.
 
 use kapi_tests::{corpus_artifacts, openapi_diff};
 
@@ -70,5 +70,30 @@ fn every_shared_definition_matches_upstream() {
         "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
     ] {
         assert!(compared.contains(expected), "{expected} was never compared");
+    }
+}
+
+/// Whole documents (schemas and paths) of every Kubernetes group-version of the corpus against upstream 1.32.
+#[test]
+fn kubernetes_group_documents_are_identical_to_upstream() {
+    let artifacts = corpus_artifacts();
+    let documents = [
+        "apis/apps/v1",
+        "apis/batch/v1",
+        "apis/autoscaling/v1",
+        "apis/apiregistration.k8s.io/v1",
+        "apis/rbac.authorization.k8s.io/v1",
+        "apis/coordination.k8s.io/v1",
+    ];
+    for document in documents {
+        let ours = artifacts.get(&format!("openapi/v3/{document}.json")).unwrap_or_else(|| panic!("no {document}"));
+        let report = openapi_diff(ours, &format!("{document}.json"), false);
+        for section in ["schemas", "paths"] {
+            let counts = &report.json[section];
+            assert_eq!(counts["identical"], counts["union"], "{document} {section}: {}\n{counts:#}", report.summary);
+            assert!(counts["union"].as_u64().is_some_and(|n| n > 0), "{document} {section}: {}", report.summary);
+        }
+        let coverage = report.json["descriptions"]["coverage_pct"].as_f64().expect("description coverage");
+        assert!(coverage >= 99.0, "{document}: {}", report.summary);
     }
 }

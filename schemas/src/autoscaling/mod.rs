@@ -1,3 +1,3 @@
-//! `k8s.io/api/autoscaling`: the Scale kind spoken by `scale` subresources.
+//! `k8s.io/api/autoscaling`: horizontal pod autoscalers and the Scale kind spoken by `scale` subresources.
 
 pub mod v1;

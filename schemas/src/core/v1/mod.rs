@@ -1,5 +1,41 @@
 //! `k8s.io/api/core/v1`: the pod template and everything it references (the part of core/v1 other groups embed).
 
+mod affinity;
+mod container;
+mod env;
+mod ephemeral;
+mod pod;
+mod probe;
+mod references;
+mod resources;
+mod scheduling;
+mod security;
+#[cfg(test)]
+mod tests;
 mod volumes;
 
+pub use affinity::{
+    Affinity, NodeAffinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, PodAffinity, PodAffinityTerm,
+    PodAntiAffinity, PreferredSchedulingTerm, WeightedPodAffinityTerm,
+};
+pub use container::{Container, ContainerPort, VolumeDevice, VolumeMount};
+pub use env::{
+    ConfigMapEnvSource, ConfigMapKeySelector, EnvFromSource, EnvVar, EnvVarSource, ObjectFieldSelector,
+    ResourceFieldSelector, SecretEnvSource, SecretKeySelector,
+};
+pub use ephemeral::EphemeralContainer;
+pub use pod::{PodSpec, PodTemplateSpec};
+pub use probe::{
+    ExecAction, GRPCAction, HTTPGetAction, HTTPHeader, Lifecycle, LifecycleHandler, Probe, SleepAction, TCPSocketAction,
+};
+pub use references::{LocalObjectReference, ObjectReference, TypedLocalObjectReference, TypedObjectReference};
+pub use resources::{ContainerResizePolicy, PodResourceClaim, ResourceClaim, ResourceRequirements};
+pub use scheduling::{
+    HostAlias, PodDNSConfig, PodDNSConfigOption, PodOS, PodReadinessGate, PodSchedulingGate, Toleration,
+    TopologySpreadConstraint,
+};
+pub use security::{
+    AppArmorProfile, Capabilities, PodSecurityContext, SELinuxOptions, SeccompProfile, SecurityContext, Sysctl,
+    WindowsSecurityContextOptions,
+};
 pub use volumes::*;

@@ -1,1 +1,34 @@
 //! Volumes and their sources, and persistent volume claims and their templates.
+
+mod claims;
+mod cloud;
+mod data;
+mod local;
+mod network;
+mod plugins;
+mod projected;
+mod volume;
+
+pub use claims::{
+    EphemeralVolumeSource, ModifyVolumeStatus, PersistentVolumeClaim, PersistentVolumeClaimCondition,
+    PersistentVolumeClaimSpec, PersistentVolumeClaimStatus, PersistentVolumeClaimTemplate,
+    PersistentVolumeClaimVolumeSource, VolumeResourceRequirements,
+};
+pub use cloud::{
+    AWSElasticBlockStoreVolumeSource, AzureDiskVolumeSource, AzureFileVolumeSource, CinderVolumeSource,
+    GCEPersistentDiskVolumeSource, PhotonPersistentDiskVolumeSource, PortworxVolumeSource,
+    VsphereVirtualDiskVolumeSource,
+};
+pub use data::{ConfigMapVolumeSource, DownwardAPIVolumeFile, DownwardAPIVolumeSource, KeyToPath, SecretVolumeSource};
+pub use local::{EmptyDirVolumeSource, GitRepoVolumeSource, HostPathVolumeSource, ImageVolumeSource};
+pub use network::{
+    FCVolumeSource, FlockerVolumeSource, GlusterfsVolumeSource, ISCSIVolumeSource, NFSVolumeSource, QuobyteVolumeSource,
+};
+pub use plugins::{
+    CSIVolumeSource, CephFSVolumeSource, FlexVolumeSource, RBDVolumeSource, ScaleIOVolumeSource, StorageOSVolumeSource,
+};
+pub use projected::{
+    ClusterTrustBundleProjection, ConfigMapProjection, DownwardAPIProjection, ProjectedVolumeSource, SecretProjection,
+    ServiceAccountTokenProjection, VolumeProjection,
+};
+pub use volume::Volume;

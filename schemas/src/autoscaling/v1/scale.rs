@@ -1,4 +1,4 @@
-//! `k8s.io/api/autoscaling/v1` (group `autoscaling`): Scale, the body of every `scale` subresource.
+//! Scale, the body of every `scale` subresource.
 
 use kapi::Schema;
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,242 @@
+//! Jobs: pods that run until a number of them have finished successfully.
+
+use kapi::{Resource, Schema};
+use serde::{Deserialize, Serialize};
+
+use super::{PodFailurePolicy, SuccessPolicy};
+use crate::core::v1::PodTemplateSpec;
+use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
+
+/// Runs pods until enough of them complete successfully, retrying failed ones within limits.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
+#[serde(rename_all = "camelCase")]
+#[kapi(
+    package = "k8s.io/api/batch/v1",
+    group = "batch",
+    version = "v1",
+    categories = ["all"],
+    list = JobList,
+    status
+)]
+pub struct Job {
+    /// The schema version of this object, `batch/v1`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The kind of this object, `Job`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The job's metadata.
+    #[serde(default)]
+    #[kapi(proto = 1)]
+    pub metadata: ObjectMeta,
+    /// What to run and when the job counts as done or failed.
+    #[serde(default)]
+    #[kapi(proto = 2)]
+    pub spec: JobSpec,
+    /// The progress the controller last observed.
+    #[serde(default)]
+    #[kapi(proto = 3)]
+    pub status: JobStatus,
+}
+
+/// A page of jobs.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/batch/v1")]
+pub struct JobList {
+    /// The schema version of this object, `batch/v1`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The kind of this object, `JobList`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The list's metadata: resource version and continuation token.
+    #[serde(default)]
+    #[kapi(proto = 1)]
+    pub metadata: ListMeta,
+    /// The jobs.
+    #[kapi(proto = 2)]
+    pub items: Vec<Job>,
+}
+
+/// What a job runs, how many pods at a time, and when it is finished.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/batch/v1")]
+pub struct JobSpec {
+    /// The most pods that may run at once; 1 when left out, and 0 pauses the job. Fewer run when less work is
+    /// left than this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 1)]
+    pub parallelism: Option<i32>,
+    /// How many pods must succeed for the job to be complete. Left out, any success completes the job once all
+    /// pods have finished. With `Indexed` completion mode it must be set (at most 100000), and each pod gets an
+    /// index from 0 to completions - 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 2)]
+    pub completions: Option<i32>,
+    /// How long, in seconds from the job's start, it may stay active before the system terminates its pods
+    /// and marks it failed (reason `DeadlineExceeded`). Counts from resumption for suspended jobs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 3)]
+    pub active_deadline_seconds: Option<i64>,
+    /// Rules deciding, from a failed pod's exit codes or conditions, whether to fail the job, ignore the
+    /// failure or count it against `backoffLimit`. Needs `restartPolicy: Never` in the template.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 11)]
+    pub pod_failure_policy: Option<PodFailurePolicy>,
+    /// When an indexed job may be declared successful before all its indexes finish; once it is, remaining
+    /// pods are stopped. Only with `Indexed` completion mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 16)]
+    pub success_policy: Option<SuccessPolicy>,
+    /// How many pod failures are retried before the job fails; 6 when left out (no limit when
+    /// `backoffLimitPerIndex` is set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 7)]
+    pub backoff_limit: Option<i32>,
+    /// For indexed jobs: how many retries each index gets. Failed indexes are listed in the status, and the
+    /// job's `backoffLimit` is then ignored. Needs `restartPolicy: Never`; beta (JobBackoffLimitPerIndex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 12)]
+    pub backoff_limit_per_index: Option<i32>,
+    /// With `backoffLimitPerIndex`: how many indexes may fail before the whole job fails (at most 100000, and
+    /// at most `completions`). Beta (JobBackoffLimitPerIndex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 13)]
+    pub max_failed_indexes: Option<i32>,
+    /// Which pods count towards the job. Usually left out and generated by the system.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 4)]
+    pub selector: Option<LabelSelector>,
+    /// When true, `selector` is taken as given instead of generated, and must not match other jobs' pods.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 5)]
+    pub manual_selector: Option<bool>,
+    /// The pods to run. Only `Never` and `OnFailure` restart policies are allowed.
+    #[kapi(proto = 6)]
+    pub template: PodTemplateSpec,
+    /// How many seconds after the job finishes (completed or failed) it is deleted automatically; 0 deletes it
+    /// at once, and left out it is never deleted automatically.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 8)]
+    pub ttl_seconds_after_finished: Option<i32>,
+    /// `NonIndexed` (the default): the job is done after `completions` successful pods, all alike.
+    /// `Indexed`: each pod gets an index (in the `batch.kubernetes.io/job-completion-index` annotation and the
+    /// `JOB_COMPLETION_INDEX` variable) and the job is done when every index has succeeded once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 9)]
+    pub completion_mode: Option<String>,
+    /// When true, no pods are created and running ones are stopped; the deadline clock restarts on resumption.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 10)]
+    pub suspend: Option<bool>,
+    /// When a replacement pod may start: `TerminatingOrFailed` as soon as the old pod is terminating, `Failed`
+    /// only once it has fully terminated. Beta (JobPodReplacementPolicy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 14)]
+    pub pod_replacement_policy: Option<String>,
+    /// The controller that syncs the job, when not the built-in one (`kubernetes.io/job-controller`); a
+    /// domain-prefixed path of at most 63 characters, immutable. Beta (JobManagedBy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 15)]
+    pub managed_by: Option<String>,
+}
+
+/// What the job controller last observed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/batch/v1")]
+pub struct JobStatus {
+    /// The latest observations of the job's state. A finished job has a `Complete` or `Failed` condition set
+    /// to true; a suspended one has `Suspended`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 1, list_type = "atomic", patch_strategy = "merge", patch_merge_key = "type")]
+    pub conditions: Option<Vec<JobCondition>>,
+    /// When the controller started working on the job (again, after a suspension).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 2)]
+    pub start_time: Option<Time>,
+    /// When the job completed successfully; not set for failed jobs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 3)]
+    pub completion_time: Option<Time>,
+    /// How many pods are pending or running and not terminating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 4)]
+    pub active: Option<i32>,
+    /// How many pods have succeeded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 5)]
+    pub succeeded: Option<i32>,
+    /// How many pods have failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 6)]
+    pub failed: Option<i32>,
+    /// How many pods are terminating (being deleted, not yet gone). Beta (JobPodReplacementPolicy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 11)]
+    pub terminating: Option<i32>,
+    /// For indexed jobs: the indexes that succeeded, as sorted ranges such as `1,3-5,7`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 7)]
+    pub completed_indexes: Option<String>,
+    /// With `backoffLimitPerIndex`: the indexes that failed, as sorted ranges such as `1,3-5,7`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 10)]
+    pub failed_indexes: Option<String>,
+    /// Finished pods whose outcome is not yet counted in `succeeded`/`failed`; the controller tracks them here
+    /// while removing their finalizers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 8)]
+    pub uncounted_terminated_pods: Option<UncountedTerminatedPods>,
+    /// How many active pods have a Ready condition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 9)]
+    pub ready: Option<i32>,
+}
+
+/// One aspect of a job's state at some point in time.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/batch/v1")]
+pub struct JobCondition {
+    /// The condition's type, such as `Complete`, `Failed` or `Suspended`.
+    #[serde(rename = "type")]
+    #[kapi(proto = 1)]
+    pub type_: String,
+    /// Whether the condition holds: `True`, `False` or `Unknown`.
+    #[kapi(proto = 2)]
+    pub status: String,
+    /// When the condition was last checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 3)]
+    pub last_probe_time: Option<Time>,
+    /// When the condition last changed its status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 4)]
+    pub last_transition_time: Option<Time>,
+    /// A one-word, CamelCase reason for the last change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 5)]
+    pub reason: Option<String>,
+    /// A human-readable explanation of the last change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 6)]
+    pub message: Option<String>,
+}
+
+/// UIDs of finished pods the job controller has not yet added to its counters.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/batch/v1")]
+pub struct UncountedTerminatedPods {
+    /// UIDs of pods that succeeded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 1, list_type = "set")]
+    pub succeeded: Option<Vec<String>>,
+    /// UIDs of pods that failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 2, list_type = "set")]
+    pub failed: Option<Vec<String>>,
+}

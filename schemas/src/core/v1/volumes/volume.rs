@@ -1,0 +1,120 @@
+//! The pod volume: a name plus exactly one source the kubelet mounts the data from.
+
+use kapi::Schema;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    AWSElasticBlockStoreVolumeSource, AzureDiskVolumeSource, AzureFileVolumeSource, CSIVolumeSource,
+    CephFSVolumeSource, CinderVolumeSource, ConfigMapVolumeSource, DownwardAPIVolumeSource, EmptyDirVolumeSource,
+    EphemeralVolumeSource, FCVolumeSource, FlexVolumeSource, FlockerVolumeSource, GCEPersistentDiskVolumeSource,
+    GitRepoVolumeSource, GlusterfsVolumeSource, HostPathVolumeSource, ISCSIVolumeSource, ImageVolumeSource,
+    NFSVolumeSource, PersistentVolumeClaimVolumeSource, PhotonPersistentDiskVolumeSource, PortworxVolumeSource,
+    ProjectedVolumeSource, QuobyteVolumeSource, RBDVolumeSource, ScaleIOVolumeSource, SecretVolumeSource,
+    StorageOSVolumeSource, VsphereVirtualDiskVolumeSource,
+};
+
+/// A named storage area that containers of the pod can mount. Set exactly one of the source fields.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/core/v1")]
+pub struct Volume {
+    /// The volume's name, a DNS label unique within the pod; volume mounts refer to it.
+    #[kapi(proto = 1)]
+    pub name: String,
+    /// A file or directory of the node's file system, exposed directly to the pod. Meant for system agents;
+    /// most workloads should not use it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_path: Option<HostPathVolumeSource>,
+    /// A scratch directory, empty when the pod starts and deleted with the pod.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub empty_dir: Option<EmptyDirVolumeSource>,
+    /// A Google Compute Engine persistent disk attached to the node. Deprecated: use the `pd.csi.storage.gke.io`
+    /// CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gce_persistent_disk: Option<GCEPersistentDiskVolumeSource>,
+    /// An AWS Elastic Block Store volume attached to the node. Deprecated: use the `ebs.csi.aws.com` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aws_elastic_block_store: Option<AWSElasticBlockStoreVolumeSource>,
+    /// A git repository cloned into an empty directory at pod start. Deprecated: clone in an init container
+    /// into an `emptyDir` instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub git_repo: Option<GitRepoVolumeSource>,
+    /// The keys of a Secret, written as files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<SecretVolumeSource>,
+    /// An NFS export mounted for the pod's lifetime.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nfs: Option<NFSVolumeSource>,
+    /// An iSCSI disk attached to the node and mounted into the pod.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iscsi: Option<ISCSIVolumeSource>,
+    /// A GlusterFS volume mounted for the pod's lifetime. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glusterfs: Option<GlusterfsVolumeSource>,
+    /// A PersistentVolumeClaim of the pod's namespace, whose bound volume is mounted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub persistent_volume_claim: Option<PersistentVolumeClaimVolumeSource>,
+    /// A Ceph RADOS block device mounted for the pod's lifetime. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rbd: Option<RBDVolumeSource>,
+    /// A volume provisioned by an exec-based FlexVolume driver. Deprecated: use a CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flex_volume: Option<FlexVolumeSource>,
+    /// An OpenStack Cinder volume attached to the node. Deprecated: use the `cinder.csi.openstack.org` CSI
+    /// driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cinder: Option<CinderVolumeSource>,
+    /// A CephFS file system mounted for the pod's lifetime. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cephfs: Option<CephFSVolumeSource>,
+    /// A dataset of the Flocker control service. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flocker: Option<FlockerVolumeSource>,
+    /// Facts about the pod itself (labels, annotations, resource limits...), written as files.
+    #[serde(default, rename = "downwardAPI", skip_serializing_if = "Option::is_none")]
+    pub downward_api: Option<DownwardAPIVolumeSource>,
+    /// A Fibre Channel disk attached to the node and mounted into the pod.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fc: Option<FCVolumeSource>,
+    /// An Azure File share mounted into the pod. Deprecated: use the `file.csi.azure.com` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub azure_file: Option<AzureFileVolumeSource>,
+    /// The keys of a ConfigMap, written as files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config_map: Option<ConfigMapVolumeSource>,
+    /// A vSphere VMDK attached to the node. Deprecated: use the `csi.vsphere.vmware.com` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vsphere_volume: Option<VsphereVirtualDiskVolumeSource>,
+    /// A Quobyte volume mounted for the pod's lifetime. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quobyte: Option<QuobyteVolumeSource>,
+    /// An Azure data disk attached to the node. Deprecated: use the `disk.csi.azure.com` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub azure_disk: Option<AzureDiskVolumeSource>,
+    /// A Photon Controller persistent disk. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub photon_persistent_disk: Option<PhotonPersistentDiskVolumeSource>,
+    /// Several sources (secrets, config maps, downward API, tokens, trust bundles) merged into one directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub projected: Option<ProjectedVolumeSource>,
+    /// A Portworx volume attached to the node. Deprecated: calls are redirected to the `pxd.portworx.com` CSI
+    /// driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portworx_volume: Option<PortworxVolumeSource>,
+    /// A ScaleIO volume attached to the node. Deprecated and no longer supported.
+    #[serde(default, rename = "scaleIO", skip_serializing_if = "Option::is_none")]
+    pub scale_io: Option<ScaleIOVolumeSource>,
+    /// A StorageOS volume mounted into the pod. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub storageos: Option<StorageOSVolumeSource>,
+    /// An ephemeral volume provided by a CSI driver that supports inline volumes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub csi: Option<CSIVolumeSource>,
+    /// A volume claimed for this pod alone from a storage class: the claim is created with the pod and deleted
+    /// with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ephemeral: Option<EphemeralVolumeSource>,
+    /// The contents of an OCI image or artifact, mounted read-only. Requires the ImageVolume feature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<ImageVolumeSource>,
+}
