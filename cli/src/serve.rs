@@ -145,10 +145,7 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     println!("listening on http://{address}");
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
-    axum::serve(listener, router(handle))
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(|e| format!("server error: {e}"))?;
+    kapi_runtime::serve(listener, router(handle), shutdown()).await;
     Ok(ExitCode::SUCCESS)
 }
 

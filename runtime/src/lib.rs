@@ -17,6 +17,7 @@ mod protobuf;
 mod reload;
 mod respond;
 mod router;
+mod server;
 mod status;
 mod variants;
 
@@ -25,4 +26,5 @@ pub use handle::Handle;
 pub use metrics::{EndpointClass, Metrics};
 pub use reload::{Watch, reload, watch};
 pub use router::router;
+pub use server::serve;
 pub use variants::sha512_upper_hex;

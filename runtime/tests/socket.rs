@@ -45,7 +45,10 @@ async fn serves_over_a_loopback_socket() {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a free loopback port");
     let port = listener.local_addr().expect("address").port();
     let handle = Handle::with_bundle(common::bundle(0));
-    let server = tokio::spawn(async move { axum::serve(listener, router(handle)).await });
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(kapi_runtime::serve(listener, router(handle), async move {
+        let _ = stopped.await;
+    }));
 
     let (status, headers, body) = request(port, "GET", "/apis?timeout=32s", &[("Accept", AGG_V2)]).await;
     assert_eq!(status, "HTTP/1.1 200 OK");
@@ -65,5 +68,9 @@ async fn serves_over_a_loopback_socket() {
 
     let (status, _, _) = request(port, "GET", "/openapi/v3/../../../etc/passwd", &[]).await;
     assert!(status.starts_with("HTTP/1.1 404") || status.starts_with("HTTP/1.1 400"), "{status}");
-    server.abort();
+
+    // Shutdown stops accepting and returns once open connections are done.
+    stop.send(()).expect("server still running");
+    tokio::time::timeout(Duration::from_secs(15), server).await.expect("drained in time").expect("no panic");
+    assert!(TcpStream::connect(("127.0.0.1", port)).await.is_err(), "still accepting after shutdown");
 }

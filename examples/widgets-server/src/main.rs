@@ -42,13 +42,8 @@ async fn main() -> ExitCode {
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    match axum::serve(listener, app).with_graceful_shutdown(shutdown).await {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    kapi_runtime::serve(listener, app, shutdown).await;
+    ExitCode::SUCCESS
 }
 
 #[cfg(test)]
