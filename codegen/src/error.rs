@@ -180,7 +180,7 @@ mod tests {
         let text = error.to_string();
         assert!(text.starts_with("the delete options definition `io.k8s.x.DeleteOptions`"), "{text}");
         assert!(error.help().is_some());
-        let io = Error::io("/tmp/x", io::Error::other("boom"));
+        let io = Error::io("out/x.json", io::Error::other("boom"));
         assert!(std::error::Error::source(&io).is_some());
     }
 
