@@ -32,10 +32,12 @@ echo "== kapi check (generated/ is fresh)"
 # The workspace build above built the binary with the workspace's feature set; `cargo run -p` would rebuild.
 target/debug/kapi check --dir generated
 
-echo "== upstream comparison (coordination.k8s.io/v1)"
-python3 ../shared/conformance/openapi_diff.py \
-  generated/openapi/v3/apis/coordination.k8s.io/v1.json \
-  ../shared/upstream/k8s-1.32/openapi-v3/apis/coordination.k8s.io/v1.json --only-schemas --min-identical 100
+echo "== upstream comparison (whole documents against Kubernetes 1.32)"
+for gv in coordination.k8s.io/v1 apps/v1 batch/v1 autoscaling/v1 apiregistration.k8s.io/v1 rbac.authorization.k8s.io/v1; do
+  printf '%-32s ' "$gv"
+  python3 ../shared/conformance/openapi_diff.py generated/openapi/v3/apis/$gv.json \
+    ../shared/upstream/k8s-1.32/openapi-v3/apis/$gv.json --min-identical 100 | tail -1
+done
 
 echo "== protobuf: protoc accepts every generated file"
 (cd generated/proto && find . -name '*.proto' | sed 's|^\./||' | sort | xargs protoc -I. --descriptor_set_out=/dev/null)
