@@ -172,6 +172,12 @@ fn check_kubectl(kubectl: &Path, server: &Server) {
     let (ok, text) = run_kubectl(kubectl, server, home.path(), &["explain", "leases.spec.holderIdentity"]);
     assert!(ok, "{text}");
     assert!(text.contains("KIND:") && text.contains("Lease"), "{text}");
+    for (field, expected) in
+        [("deployments.spec.template.spec.containers", "Container"), ("cronjobs.spec.jobTemplate", "JobTemplateSpec")]
+    {
+        let (ok, text) = run_kubectl(kubectl, server, home.path(), &["explain", field]);
+        assert!(ok && text.contains(expected), "{}: explain {field}: {text}", kubectl.display());
+    }
     let (ok, text) = run_kubectl(kubectl, server, home.path(), &["explain", "crontabs", "--recursive"]);
     assert!(ok && text.contains("spec"), "{text}");
 }
