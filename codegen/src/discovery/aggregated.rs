@@ -3,15 +3,17 @@
 
 use kapi_model::{GroupVersion, ResourceMeta, Scope, Subresource};
 use kapi_schemas::apidiscovery::{v2, v2beta1};
-use kapi_schemas::meta::v1::{GroupVersionKind, ListMeta, ObjectMeta};
+use kapi_schemas::meta::v1::{GroupVersionKind, ListMeta, ObjectMeta, TypeMeta};
 
 use super::served::{ServedGroup, ServedVersion, sorted_verbs, subresource_kind};
 
 /// The `apidiscovery.k8s.io/v2` list of `groups`, in the order given.
 pub(crate) fn list_v2(groups: &[&ServedGroup<'_>]) -> v2::APIGroupDiscoveryList {
     v2::APIGroupDiscoveryList {
-        api_version: Some("apidiscovery.k8s.io/v2".to_owned()),
-        kind: Some("APIGroupDiscoveryList".to_owned()),
+        type_meta: TypeMeta {
+            api_version: Some("apidiscovery.k8s.io/v2".to_owned()),
+            kind: Some("APIGroupDiscoveryList".to_owned()),
+        },
         metadata: ListMeta::default(),
         items: groups.iter().map(|group| group_discovery(group)).collect(),
     }
@@ -23,7 +25,7 @@ pub(crate) fn list_v2beta1(
     list: &v2::APIGroupDiscoveryList,
 ) -> Result<v2beta1::APIGroupDiscoveryList, serde_json::Error> {
     let mut converted: v2beta1::APIGroupDiscoveryList = serde_json::from_value(serde_json::to_value(list)?)?;
-    converted.api_version = Some("apidiscovery.k8s.io/v2beta1".to_owned());
+    converted.type_meta.api_version = Some("apidiscovery.k8s.io/v2beta1".to_owned());
     Ok(converted)
 }
 
@@ -31,8 +33,7 @@ pub(crate) fn list_v2beta1(
 fn group_discovery(group: &ServedGroup<'_>) -> v2::APIGroupDiscovery {
     let name = (!group.is_core()).then(|| group.name.to_owned());
     v2::APIGroupDiscovery {
-        api_version: None,
-        kind: None,
+        type_meta: TypeMeta::default(),
         metadata: ObjectMeta { name, ..ObjectMeta::default() },
         versions: group.versions.iter().map(version_discovery).collect(),
     }

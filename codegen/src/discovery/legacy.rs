@@ -3,7 +3,7 @@
 
 use kapi_model::{ResourceMeta, Scope};
 use kapi_schemas::meta::v1::{
-    APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery,
+    APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, TypeMeta,
 };
 
 use super::served::{ServedGroup, ServedVersion, sorted_verbs, subresource_kind};
@@ -18,8 +18,7 @@ fn api_version_for(group: &str) -> Option<String> {
 pub(crate) fn api_versions(core: Option<&ServedGroup<'_>>) -> APIVersions {
     let versions = core.map(|group| group.versions.iter().map(|v| v.group_version.version.clone()).collect());
     APIVersions {
-        api_version: None,
-        kind: Some("APIVersions".to_owned()),
+        type_meta: TypeMeta { api_version: None, kind: Some("APIVersions".to_owned()) },
         versions: versions.unwrap_or_default(),
         server_address_by_client_cidrs: Vec::new(),
     }
@@ -28,8 +27,7 @@ pub(crate) fn api_versions(core: Option<&ServedGroup<'_>>) -> APIVersions {
 /// `/apis`: every named group, in discovery order.
 pub(crate) fn group_list(named: &[&ServedGroup<'_>]) -> APIGroupList {
     APIGroupList {
-        api_version: Some("v1".to_owned()),
-        kind: Some("APIGroupList".to_owned()),
+        type_meta: TypeMeta { api_version: Some("v1".to_owned()), kind: Some("APIGroupList".to_owned()) },
         groups: named.iter().map(|group| api_group(group, None)).collect(),
     }
 }
@@ -43,8 +41,7 @@ pub(crate) fn group(group: &ServedGroup<'_>) -> APIGroup {
 fn api_group(group: &ServedGroup<'_>, kind: Option<&str>) -> APIGroup {
     let versions: Vec<GroupVersionForDiscovery> = group.versions.iter().map(version_for_discovery).collect();
     APIGroup {
-        api_version: kind.map(|_| "v1".to_owned()),
-        kind: kind.map(str::to_owned),
+        type_meta: TypeMeta { api_version: kind.map(|_| "v1".to_owned()), kind: kind.map(str::to_owned) },
         name: group.name.to_owned(),
         preferred_version: versions.first().cloned().unwrap_or_default(),
         versions,
@@ -64,8 +61,10 @@ pub(crate) fn resource_list(version: &ServedVersion<'_>) -> APIResourceList {
     let mut resources: Vec<APIResource> = version.resources.iter().flat_map(|r| resource_entries(r)).collect();
     resources.sort_by(|a, b| a.name.cmp(&b.name));
     APIResourceList {
-        api_version: api_version_for(&version.group_version.group),
-        kind: Some("APIResourceList".to_owned()),
+        type_meta: TypeMeta {
+            api_version: api_version_for(&version.group_version.group),
+            kind: Some("APIResourceList".to_owned()),
+        },
         group_version: version.group_version.api_version(),
         resources,
     }

@@ -10,7 +10,7 @@ macro_rules! aggregated_discovery_types {
         use kapi::Schema;
         use serde::{Deserialize, Serialize};
 
-        use crate::meta::v1::{GroupVersionKind, ListMeta, ObjectMeta};
+        use crate::meta::v1::{GroupVersionKind, ListMeta, ObjectMeta, TypeMeta};
 
         /// Every API group the server serves with all their versions and resources; served at `/apis` (and
         /// `/api` for the core group) when the client asks for this kind.
@@ -21,12 +21,9 @@ macro_rules! aggregated_discovery_types {
                             gvk(group = "apidiscovery.k8s.io", version = $version, kind = "APIGroupDiscoveryList")
                         )]
         pub struct APIGroupDiscoveryList {
-            /// The schema version of this object.
-            #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub api_version: Option<String>,
-            /// The kind of this object, `APIGroupDiscoveryList`.
-            #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub kind: Option<String>,
+            /// The object's API version and kind.
+            #[serde(flatten)]
+            pub type_meta: TypeMeta,
             /// List metadata; the resource version stays empty because several servers contribute.
             #[serde(default)]
             #[kapi(proto = 1)]
@@ -44,12 +41,9 @@ macro_rules! aggregated_discovery_types {
                             gvk(group = "apidiscovery.k8s.io", version = $version, kind = "APIGroupDiscovery")
                         )]
         pub struct APIGroupDiscovery {
-            /// The schema version of this object.
-            #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub api_version: Option<String>,
-            /// The kind of this object, `APIGroupDiscovery`.
-            #[serde(default, skip_serializing_if = "Option::is_none")]
-            pub kind: Option<String>,
+            /// The object's API version and kind.
+            #[serde(flatten)]
+            pub type_meta: TypeMeta,
             /// Only `name` is set: the group's name, empty for the legacy core group.
             #[serde(default)]
             #[kapi(proto = 1)]
@@ -172,7 +166,7 @@ mod tests {
     fn the_golden_aggregated_document_round_trips_through_v2() -> serde_json::Result<()> {
         let document = discovery_document("aggregated_v2.json");
         let list: super::v2::APIGroupDiscoveryList = serde_json::from_value(document.clone())?;
-        assert_eq!(list.kind.as_deref(), Some("APIGroupDiscoveryList"));
+        assert_eq!(list.type_meta.kind.as_deref(), Some("APIGroupDiscoveryList"));
         assert!(list.items.iter().any(|group| group.metadata.name.as_deref() == Some("apps")));
         assert_eq!(serde_json::to_value(&list)?, document);
         Ok(())

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Tells the aggregator which server answers for one group-version, named `<version>.<group>`. Without a
 /// service, the group-version is served locally.
@@ -19,12 +19,9 @@ use crate::meta::v1::{ListMeta, ObjectMeta, Time};
     status
 )]
 pub struct APIService {
-    /// The schema version of this object, `apiregistration.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `APIService`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The registration's metadata; the name is `<version>.<group>`.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -44,12 +41,9 @@ pub struct APIService {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1")]
 pub struct APIServiceList {
-    /// The schema version of this object, `apiregistration.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `APIServiceList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

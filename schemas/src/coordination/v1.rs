@@ -3,19 +3,16 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, MicroTime, ObjectMeta};
+use crate::meta::v1::{ListMeta, MicroTime, ObjectMeta, TypeMeta};
 
 /// A lock held for a limited time, used for leader election and node heartbeats.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/coordination/v1", group = "coordination.k8s.io", version = "v1", list = LeaseList)]
 pub struct Lease {
-    /// The schema version of this object, `coordination.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `Lease`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The lease's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -68,12 +65,9 @@ pub struct LeaseSpec {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/coordination/v1")]
 pub struct LeaseList {
-    /// The schema version of this object, `coordination.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `LeaseList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

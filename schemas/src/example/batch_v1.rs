@@ -7,7 +7,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// A cluster-wide maintenance command that runs on a cron schedule, on every node that matches.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Schema, Resource)]
@@ -23,12 +23,9 @@ use crate::meta::v1::{ListMeta, ObjectMeta, Time};
     status
 )]
 pub struct CronTab {
-    /// The schema version of this object, `batch.example.com/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `CronTab`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The object's metadata; it has no namespace.
     #[serde(default)]
     pub metadata: ObjectMeta,
@@ -75,12 +72,9 @@ pub struct CronTabStatus {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "example.com/batch/v1")]
 pub struct CronTabList {
-    /// The schema version of this object, `batch.example.com/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `CronTabList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata.
     #[serde(default)]
     pub metadata: ListMeta,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::autoscaling::v1::Scale;
 use crate::intstr::IntOrString;
-use crate::meta::v1::{ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 use crate::quantity::Quantity;
 
 /// A container image run on a cron schedule.
@@ -30,12 +30,9 @@ use crate::quantity::Quantity;
     )
 )]
 pub struct CronTab {
-    /// The schema version of this object, `stable.example.com/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `CronTab`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The object's metadata.
     #[serde(default)]
     pub metadata: ObjectMeta,
@@ -200,12 +197,9 @@ pub struct CronTabStatus {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "example.com/stable/v1")]
 pub struct CronTabList {
-    /// The schema version of this object, `stable.example.com/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `CronTabList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata.
     #[serde(default)]
     pub metadata: ListMeta,

@@ -28,6 +28,7 @@ fn a_lease_round_trips_and_reads_naturally_through_the_prost_types() {
 #[test]
 fn a_lease_list_round_trips() {
     use kapi_schemas::coordination::v1::LeaseList;
+    use kapi_schemas::meta::v1::TypeMeta;
     let value: LeaseList = from_json(json!({
         "apiVersion": "coordination.k8s.io/v1", "kind": "LeaseList",
         "metadata": {"resourceVersion": "4712", "continue": "token", "remainingItemCount": 7},
@@ -35,7 +36,7 @@ fn a_lease_list_round_trips() {
     }));
     let mut without_type_meta = value.clone();
     // apiVersion and kind travel in the runtime.Unknown envelope, not in the message.
-    (without_type_meta.api_version, without_type_meta.kind) = (None, None);
+    without_type_meta.type_meta = TypeMeta::default();
     let typed: pb::k8s::io::api::coordination::v1::LeaseList =
         round_trip(&without_type_meta, "k8s.io.api.coordination.v1.LeaseList");
     assert_eq!(typed.items.len(), 2);

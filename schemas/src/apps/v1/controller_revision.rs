@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta};
+use crate::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 use crate::runtime::RawExtension;
 
 /// A frozen snapshot of a controller's state, serialised by the controller itself. Its data cannot change
@@ -12,12 +12,9 @@ use crate::runtime::RawExtension;
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/apps/v1", group = "apps", version = "v1", list = ControllerRevisionList)]
 pub struct ControllerRevision {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `ControllerRevision`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The revision's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -36,12 +33,9 @@ pub struct ControllerRevision {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/apps/v1")]
 pub struct ControllerRevisionList {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `ControllerRevisionList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

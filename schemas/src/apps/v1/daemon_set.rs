@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::v1::PodTemplateSpec;
 use crate::intstr::IntOrString;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Runs one copy of a pod on each node the pod template's node selection allows, such as log collectors or
 /// network agents.
@@ -21,12 +21,9 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
     status
 )]
 pub struct DaemonSet {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `DaemonSet`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The daemon set's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -46,12 +43,9 @@ pub struct DaemonSet {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/apps/v1")]
 pub struct DaemonSetList {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `DaemonSetList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

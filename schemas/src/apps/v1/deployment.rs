@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::autoscaling::v1::Scale;
 use crate::core::v1::PodTemplateSpec;
 use crate::intstr::IntOrString;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Runs a number of identical pods and replaces them gradually when their template changes, keeping older
 /// ReplicaSets around for rollbacks.
@@ -28,12 +28,9 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
     )
 )]
 pub struct Deployment {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `Deployment`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The deployment's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -53,12 +50,9 @@ pub struct Deployment {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/apps/v1")]
 pub struct DeploymentList {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `DeploymentList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::autoscaling::v1::Scale;
 use crate::core::v1::PodTemplateSpec;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Keeps a given number of pods matching its selector running, creating pods from its template or deleting
 /// surplus ones. Deployments create and scale ReplicaSets; they are rarely used directly.
@@ -27,12 +27,9 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
     )
 )]
 pub struct ReplicaSet {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `ReplicaSet`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The replica set's metadata. Empty labels are filled in from the pods it manages.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -52,12 +49,9 @@ pub struct ReplicaSet {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/apps/v1")]
 pub struct ReplicaSetList {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `ReplicaSetList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

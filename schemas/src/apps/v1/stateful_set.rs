@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::autoscaling::v1::Scale;
 use crate::core::v1::{PersistentVolumeClaim, PodTemplateSpec};
 use crate::intstr::IntOrString;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Runs pods that keep their identity: each gets a fixed ordinal, a stable host name under a governing
 /// service, and its own persistent volume claims that outlive the pod.
@@ -28,12 +28,9 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
     )
 )]
 pub struct StatefulSet {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `StatefulSet`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The stateful set's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -53,12 +50,9 @@ pub struct StatefulSet {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/apps/v1")]
 pub struct StatefulSetList {
-    /// The schema version of this object, `apps/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `StatefulSetList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Adjusts the replica count of a scalable resource (through its `scale` subresource) so that the average
 /// CPU use of its pods stays near a target.
@@ -19,12 +19,9 @@ use crate::meta::v1::{ListMeta, ObjectMeta, Time};
     status
 )]
 pub struct HorizontalPodAutoscaler {
-    /// The schema version of this object, `autoscaling/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `HorizontalPodAutoscaler`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The autoscaler's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -44,12 +41,9 @@ pub struct HorizontalPodAutoscaler {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/autoscaling/v1")]
 pub struct HorizontalPodAutoscalerList {
-    /// The schema version of this object, `autoscaling/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `HorizontalPodAutoscalerList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

@@ -3,19 +3,16 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::ObjectMeta;
+use crate::meta::v1::{ObjectMeta, TypeMeta};
 
 /// The replica count of a scalable resource, as read and written through its `scale` subresource.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/autoscaling/v1", gvk(group = "autoscaling", version = "v1", kind = "Scale"))]
 pub struct Scale {
-    /// The schema version of this object, `autoscaling/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `Scale`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The metadata of the scaled object.
     #[serde(default)]
     #[kapi(proto = 1)]

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::JobSpec;
 use crate::core::v1::ObjectReference;
-use crate::meta::v1::{ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Creates a job from a template at times given in cron syntax.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
@@ -20,12 +20,9 @@ use crate::meta::v1::{ListMeta, ObjectMeta, Time};
     status
 )]
 pub struct CronJob {
-    /// The schema version of this object, `batch/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `CronJob`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The cron job's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -45,12 +42,9 @@ pub struct CronJob {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/batch/v1")]
 pub struct CronJobList {
-    /// The schema version of this object, `batch/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `CronJobList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{PodFailurePolicy, SuccessPolicy};
 use crate::core::v1::PodTemplateSpec;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
+use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Runs pods until enough of them complete successfully, retrying failed ones within limits.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
@@ -19,12 +19,9 @@ use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time};
     status
 )]
 pub struct Job {
-    /// The schema version of this object, `batch/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `Job`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The job's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -44,12 +41,9 @@ pub struct Job {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/batch/v1")]
 pub struct JobList {
-    /// The schema version of this object, `batch/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `JobList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

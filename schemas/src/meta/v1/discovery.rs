@@ -4,17 +4,16 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
+use super::TypeMeta;
+
 /// The versions of the legacy core group, served at `/api`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/apimachinery/pkg/apis/meta/v1", gvk(group = "", version = "v1", kind = "APIVersions"))]
 pub struct APIVersions {
-    /// The schema version of this object.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `APIVersions`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The available versions, such as `v1`.
     #[kapi(proto = 1, list_type = "atomic")]
     pub versions: Vec<String>,
@@ -30,12 +29,9 @@ pub struct APIVersions {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/apimachinery/pkg/apis/meta/v1", gvk(group = "", version = "v1", kind = "APIGroupList"))]
 pub struct APIGroupList {
-    /// The schema version of this object.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `APIGroupList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The groups.
     #[kapi(proto = 1, list_type = "atomic")]
     pub groups: Vec<APIGroup>,
@@ -46,12 +42,9 @@ pub struct APIGroupList {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/apimachinery/pkg/apis/meta/v1", gvk(group = "", version = "v1", kind = "APIGroup"))]
 pub struct APIGroup {
-    /// The schema version of this object.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `APIGroup`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The group's name, such as `apps`.
     #[kapi(proto = 1)]
     pub name: String,
@@ -100,12 +93,9 @@ pub struct ServerAddressByClientCIDR {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/apimachinery/pkg/apis/meta/v1", gvk(group = "", version = "v1", kind = "APIResourceList"))]
 pub struct APIResourceList {
-    /// The schema version of this object.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `APIResourceList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The group-version described, such as `apps/v1`.
     #[kapi(proto = 1)]
     pub group_version: String,

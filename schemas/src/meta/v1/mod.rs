@@ -7,6 +7,7 @@ mod object_meta;
 mod opaque;
 mod options;
 mod status;
+mod type_meta;
 
 pub use discovery::{
     APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, GroupVersionKind,
@@ -17,6 +18,7 @@ pub use object_meta::{ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference, 
 pub use opaque::{FieldsV1, MicroTime, Patch, Time};
 pub use options::{DeleteOptions, Preconditions, WatchEvent};
 pub use status::{Status, StatusCause, StatusDetails};
+pub use type_meta::TypeMeta;
 
 /// The Go package of these types.
 pub const PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";

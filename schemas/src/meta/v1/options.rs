@@ -3,6 +3,8 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
+use super::TypeMeta;
+
 use crate::runtime::RawExtension;
 
 /// The optional body of a DELETE request: how and under which conditions to delete.
@@ -10,12 +12,9 @@ use crate::runtime::RawExtension;
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/apimachinery/pkg/apis/meta/v1", registered_in_every_group_version)]
 pub struct DeleteOptions {
-    /// The schema version of this object.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `DeleteOptions`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// Seconds to wait before the object is removed; 0 deletes at once, unset uses the kind's default.
     /// Must not be negative.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -3,19 +3,16 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use super::ListMeta;
+use super::{ListMeta, TypeMeta};
 
 /// The outcome of a call that returns no object, and the body of every error response.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/apimachinery/pkg/apis/meta/v1", gvk(group = "", version = "v1", kind = "Status"))]
 pub struct Status {
-    /// The schema version of this object, `v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `Status`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// List metadata; normally empty.
     #[serde(default)]
     #[kapi(proto = 1)]

@@ -3,19 +3,16 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta};
+use crate::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 
 /// Grants the permissions of a Role, or of a ClusterRole limited to this namespace, to a list of subjects.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/rbac/v1", group = "rbac.authorization.k8s.io", version = "v1", list = RoleBindingList)]
 pub struct RoleBinding {
-    /// The schema version of this object, `rbac.authorization.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `RoleBinding`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The binding's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -35,12 +32,9 @@ pub struct RoleBinding {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/rbac/v1")]
 pub struct RoleBindingList {
-    /// The schema version of this object, `rbac.authorization.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `RoleBindingList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -61,12 +55,9 @@ pub struct RoleBindingList {
     list = ClusterRoleBindingList
 )]
 pub struct ClusterRoleBinding {
-    /// The schema version of this object, `rbac.authorization.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `ClusterRoleBinding`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The binding's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -85,12 +76,9 @@ pub struct ClusterRoleBinding {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/rbac/v1")]
 pub struct ClusterRoleBindingList {
-    /// The schema version of this object, `rbac.authorization.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `ClusterRoleBindingList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

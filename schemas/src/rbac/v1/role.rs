@@ -3,19 +3,16 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta};
+use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, TypeMeta};
 
 /// A set of permissions within one namespace, granted by a RoleBinding.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/rbac/v1", group = "rbac.authorization.k8s.io", version = "v1", list = RoleList)]
 pub struct Role {
-    /// The schema version of this object, `rbac.authorization.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `Role`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The role's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -31,12 +28,9 @@ pub struct Role {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/rbac/v1")]
 pub struct RoleList {
-    /// The schema version of this object, `rbac.authorization.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `RoleList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -58,12 +52,9 @@ pub struct RoleList {
     list = ClusterRoleList
 )]
 pub struct ClusterRole {
-    /// The schema version of this object, `rbac.authorization.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `ClusterRole`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The cluster role's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
@@ -84,12 +75,9 @@ pub struct ClusterRole {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/rbac/v1")]
 pub struct ClusterRoleList {
-    /// The schema version of this object, `rbac.authorization.k8s.io/v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `ClusterRoleList`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The list's metadata: resource version and continuation token.
     #[serde(default)]
     #[kapi(proto = 1)]

@@ -7,7 +7,7 @@ use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
 use crate::core::v1::{TypedLocalObjectReference, TypedObjectReference};
-use crate::meta::v1::{LabelSelector, ObjectMeta, Time};
+use crate::meta::v1::{LabelSelector, ObjectMeta, Time, TypeMeta};
 use crate::quantity::Quantity;
 
 /// A user's request for storage: how much, with which access modes and from which class. The claim is bound to
@@ -16,12 +16,9 @@ use crate::quantity::Quantity;
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/core/v1", gvk(group = "", version = "v1", kind = "PersistentVolumeClaim"))]
 pub struct PersistentVolumeClaim {
-    /// The schema version of this object, `v1`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The kind of this object, `PersistentVolumeClaim`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
     /// The claim's metadata.
     #[serde(default)]
     #[kapi(proto = 1)]
