@@ -7,6 +7,7 @@ use std::process::Command;
 use kapi_codegen::{Artifacts, Options};
 
 pub mod golden_discovery;
+pub mod module_graph;
 
 /// The project root.
 pub fn project_root() -> PathBuf {
