@@ -11,7 +11,7 @@ use crate::error::Error;
 /// `registry` as served with `disabled` switched off.
 ///
 /// A definition goes when a disabled resource reaches it and nothing that stays does. Definitions no resource
-/// reaches at all (discovery bodies, Scale) stay: they are part of the corpus, not of a group-version.
+/// reaches at all (discovery bodies, Scale) stay: they are part of the model, not of a group-version.
 pub(crate) fn effective_registry(registry: &Registry, disabled: &BTreeSet<GroupVersion>) -> Result<Registry, Error> {
     let mut effective = registry.clone();
     for group_version in disabled {

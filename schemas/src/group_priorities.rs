@@ -19,30 +19,3 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
 /// `(group, priority)` for the example groups. `batch.example.com` has none and gets the registry's default
 /// (1000), so the two example groups are listed by priority, not by name.
 pub const EXAMPLE_GROUP_PRIORITIES: &[(&str, u32)] = &[("stable.example.com", 1500)];
-
-#[cfg(test)]
-mod tests {
-    use kapi::Registry;
-
-    use super::KUBERNETES_GROUP_PRIORITIES;
-    use crate::golden::discovery_document;
-
-    /// Upstream's aggregated `/apis` lists groups in priority order; ours must agree with it.
-    #[test]
-    fn the_priorities_reproduce_upstreams_group_order() {
-        let golden = discovery_document("aggregated_v2.json");
-        let upstream_order: Vec<&str> = golden["items"]
-            .as_array()
-            .map(|items| items.iter().filter_map(|item| item["metadata"]["name"].as_str()).collect())
-            .unwrap_or_default();
-        let mut registry = Registry::new();
-        for (group, priority) in KUBERNETES_GROUP_PRIORITIES {
-            registry.set_group_priority(group, *priority);
-        }
-        let mut ours: Vec<&str> = KUBERNETES_GROUP_PRIORITIES.iter().map(|(group, _)| *group).collect();
-        ours.sort_by(|a, b| registry.compare_groups(a, b));
-        let theirs: Vec<&str> = upstream_order.into_iter().filter(|group| ours.contains(group)).collect();
-        assert_eq!(ours, theirs);
-        assert_eq!(theirs.len(), KUBERNETES_GROUP_PRIORITIES.len(), "every group with a priority is upstream's");
-    }
-}

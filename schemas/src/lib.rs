@@ -1,28 +1,19 @@
-//! kapi's corpus: annotated Rust types for the shared apimachinery kinds, a few Kubernetes groups, the aggregated
-//! discovery types and example custom groups (one with two versions, and a second group sharing a kind name).
+//! kapi's corpus: annotated Rust types for a few Kubernetes groups and example custom groups (one with two versions,
+//! and a second group sharing a kind name), built on the API types of `kapi-meta`.
 //!
 //! One module per Go package, so definition names follow Kubernetes' convention (`io.k8s.api.coordination.v1.Lease`).
 //! [`registry()`] collects everything; [`register_kubernetes`] alone gives what upstream Kubernetes serves.
 
-pub mod apidiscovery;
 pub mod apiregistration;
 pub mod apps;
 pub mod autoscaling;
 pub mod batch;
-pub mod byte_string;
 pub mod coordination;
 pub mod core;
 pub mod example;
-#[cfg(test)]
-mod golden;
 pub mod group_priorities;
-pub mod intstr;
 pub mod known_group_versions;
-pub mod meta;
-pub mod quantity;
 pub mod rbac;
-pub mod runtime;
-mod special;
 
 use kapi::Registry;
 use kapi::model::GroupVersion;
@@ -35,13 +26,13 @@ pub fn registry() -> Registry {
     registry
 }
 
-/// Upstream Kubernetes' part: the Kubernetes groups of the corpus, the shared kinds, the discovery types, the
-/// group-versions upstream knows, so shared kinds (DeleteOptions, WatchEvent) list the same group-version-kinds as
+/// Upstream Kubernetes' part: the Kubernetes groups of the corpus, what every server speaks ([`kapi_meta::register`]),
+/// the shared kinds the corpus adds, the group-versions upstream knows, so shared kinds (DeleteOptions, WatchEvent) list the same group-version-kinds as
 /// upstream does, and upstream's discovery priorities for the groups.
 pub fn register_kubernetes(registry: &mut Registry) {
     register_kubernetes_groups(registry);
+    kapi_meta::register(registry);
     register_shared_definitions(registry);
-    register_discovery_definitions(registry);
     for (group, version) in known_group_versions::KNOWN_GROUP_VERSIONS {
         registry.add_known_group_version(GroupVersion::new(*group, *version));
     }
@@ -82,32 +73,13 @@ pub fn register_examples(registry: &mut Registry) {
     }
 }
 
-/// Kinds every API server speaks besides its resources: request and response bodies and the special types.
+/// Kinds the corpus' groups share besides what every server speaks: the scale subresource's kind and the special
+/// scalar types.
 fn register_shared_definitions(registry: &mut Registry) {
-    use meta::v1;
     registry
-        .register::<v1::Status>()
-        .register::<v1::DeleteOptions>()
-        .register::<v1::WatchEvent>()
-        .register::<v1::Patch>()
         .register::<autoscaling::v1::Scale>()
-        .register::<intstr::IntOrString>()
-        .register::<quantity::Quantity>()
-        .register::<runtime::RawExtension>()
-        // The protobuf envelope of every object on the wire (the runtime encodes with it).
-        .register::<runtime::Unknown>();
-}
-
-/// The legacy and aggregated discovery documents' types.
-fn register_discovery_definitions(registry: &mut Registry) {
-    use meta::v1;
-    registry
-        .register::<v1::APIVersions>()
-        .register::<v1::APIGroupList>()
-        .register::<v1::APIGroup>()
-        .register::<v1::APIResourceList>()
-        .register::<apidiscovery::v2::APIGroupDiscoveryList>()
-        .register::<apidiscovery::v2beta1::APIGroupDiscoveryList>();
+        .register::<kapi_meta::intstr::IntOrString>()
+        .register::<kapi_meta::quantity::Quantity>();
 }
 
 #[cfg(test)]

@@ -1,11 +1,11 @@
 //! The corpus' types are ordinary serde types: real-looking manifests, as a server returns them (defaults filled
 //! in, status present), deserialise into them and serialise back unchanged.
 
+use kapi_meta::intstr::IntOrString;
+use kapi_meta::quantity::Quantity;
 use kapi_schemas::apiregistration::v1::APIService;
 use kapi_schemas::apps::v1::{Deployment, StatefulSet};
 use kapi_schemas::batch::v1::{CronJob, Job};
-use kapi_schemas::intstr::IntOrString;
-use kapi_schemas::quantity::Quantity;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};

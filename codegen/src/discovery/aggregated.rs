@@ -1,9 +1,9 @@
 //! Aggregated discovery (`apidiscovery.k8s.io` APIGroupDiscoveryList): every group, version and resource in one
 //! document, as `/apis` (named groups) and `/api` (the core group) serve it to clients that ask for it.
 
+use kapi_meta::apidiscovery::{v2, v2beta1};
+use kapi_meta::meta::v1::{GroupVersionKind, ListMeta, ObjectMeta, TypeMeta};
 use kapi_model::{GroupVersion, ResourceMeta, Scope, Subresource};
-use kapi_schemas::apidiscovery::{v2, v2beta1};
-use kapi_schemas::meta::v1::{GroupVersionKind, ListMeta, ObjectMeta, TypeMeta};
 
 use super::served::{ServedGroup, ServedVersion, sorted_verbs, subresource_kind};
 
@@ -19,7 +19,7 @@ pub(crate) fn list_v2(groups: &[&ServedGroup<'_>]) -> v2::APIGroupDiscoveryList 
     }
 }
 
-/// The same list as `apidiscovery.k8s.io/v2beta1`. The two packages have the same JSON shape (the corpus'
+/// The same list as `apidiscovery.k8s.io/v2beta1`. The two packages have the same JSON shape (kapi-meta's
 /// round-trip tests read upstream's v2 document through both), so serde converts one into the other.
 pub(crate) fn list_v2beta1(
     list: &v2::APIGroupDiscoveryList,

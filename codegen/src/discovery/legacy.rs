@@ -1,10 +1,10 @@
 //! The legacy discovery documents: `/api` (APIVersions), `/apis` (APIGroupList), `/apis/<group>` (APIGroup) and
 //! `/api/v1`, `/apis/<group>/<version>` (APIResourceList), shaped as kube-apiserver serves them.
 
-use kapi_model::{ResourceMeta, Scope};
-use kapi_schemas::meta::v1::{
+use kapi_meta::meta::v1::{
     APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, TypeMeta,
 };
+use kapi_model::{ResourceMeta, Scope};
 
 use super::served::{ServedGroup, ServedVersion, sorted_verbs, subresource_kind};
 use super::storage_hash::storage_version_hash;

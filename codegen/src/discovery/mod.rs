@@ -8,7 +8,7 @@
 //! - `aggregated_v2.json`, `aggregated_v2beta1.json`: `/apis` as APIGroupDiscoveryList (named groups);
 //! - `aggregated_api_v2.json`, `aggregated_api_v2beta1.json`: `/api` as APIGroupDiscoveryList (the core group).
 //!
-//! Every document is a value of the corpus' own types (`kapi_schemas::meta::v1`, `kapi_schemas::apidiscovery`)
+//! Every document is a value of kapi's own API types (`kapi_meta::meta::v1`, `kapi_meta::apidiscovery`)
 //! serialised canonically, so the generator speaks the API it describes.
 
 mod aggregated;

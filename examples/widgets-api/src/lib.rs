@@ -1,10 +1,10 @@
 //! Example user types: a namespaced `Widget` in the group `widgets.example.org/v1`.
 //!
-//! The shared apimachinery kinds (`ObjectMeta`, `ListMeta`) come from kapi's corpus crate, as they would from any
-//! crate that models them.
+//! The shared apimachinery kinds (`ObjectMeta`, `ListMeta`) and the bodies every API server speaks come from
+//! `kapi-meta`; nothing of the Kubernetes corpus is needed.
 
 use kapi::{Registry, Resource, Schema};
-use kapi_schemas::meta::v1::{ListMeta, ObjectMeta};
+use kapi_meta::meta::v1::{ListMeta, ObjectMeta};
 use serde::{Deserialize, Serialize};
 
 /// A widget: something the example controller keeps painted.
@@ -81,7 +81,7 @@ pub struct WidgetList {
 /// The model of this API: the widget types plus the shared kinds every API server speaks.
 pub fn registry() -> Registry {
     let mut registry = Registry::new();
-    kapi_schemas::register_kubernetes(&mut registry);
+    kapi_meta::register(&mut registry);
     registry.register_resource::<Widget>();
     registry
 }

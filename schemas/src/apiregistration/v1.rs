@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Tells the aggregator which server answers for one group-version, named `<version>.<group>`. Without a
 /// service, the group-version is served locally.
@@ -77,7 +77,7 @@ pub struct APIServiceSpec {
     pub insecure_skip_tls_verify: Option<bool>,
     /// PEM-encoded CA certificates to verify the server's serving certificate with; the system's trust roots
     /// when left out.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "crate::byte_string::optional")]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "kapi_meta::byte_string::optional")]
     #[kapi(proto = 5, bytes, list_type = "atomic")]
     pub ca_bundle: Option<Vec<u8>>,
     /// The least priority the whole group gets: groups are listed highest first, then by name. Built-in

@@ -7,7 +7,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// A cluster-wide maintenance command that runs on a cron schedule, on every node that matches.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Schema, Resource)]

@@ -5,9 +5,9 @@ use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
 use crate::autoscaling::v1::Scale;
-use crate::intstr::IntOrString;
-use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
-use crate::quantity::Quantity;
+use kapi_meta::intstr::IntOrString;
+use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::quantity::Quantity;
 
 /// A container image run on a cron schedule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Schema, Resource)]

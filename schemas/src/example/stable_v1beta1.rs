@@ -6,7 +6,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// A container image run on a cron schedule (beta form).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Schema, Resource)]

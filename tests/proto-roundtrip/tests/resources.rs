@@ -58,7 +58,7 @@ fn crontabs_round_trip_with_unions_free_form_json_and_special_types() {
 
 #[test]
 fn status_and_watch_events_round_trip() {
-    use kapi_schemas::meta::v1::{Status, WatchEvent};
+    use kapi_meta::meta::v1::{Status, WatchEvent};
     let status: Status = from_json(json!({
         "metadata": {}, "status": "Failure", "message": "leases.coordination.k8s.io \"x\" is invalid",
         "reason": "Invalid", "code": 422,

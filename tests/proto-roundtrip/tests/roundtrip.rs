@@ -27,8 +27,8 @@ fn a_lease_round_trips_and_reads_naturally_through_the_prost_types() {
 
 #[test]
 fn a_lease_list_round_trips() {
+    use kapi_meta::meta::v1::TypeMeta;
     use kapi_schemas::coordination::v1::LeaseList;
-    use kapi_schemas::meta::v1::TypeMeta;
     let value: LeaseList = from_json(json!({
         "apiVersion": "coordination.k8s.io/v1", "kind": "LeaseList",
         "metadata": {"resourceVersion": "4712", "continue": "token", "remainingItemCount": 7},
@@ -59,7 +59,7 @@ fn discovery_document(name: &str) -> Value {
 
 #[test]
 fn the_aggregated_discovery_lists_round_trip() {
-    use kapi_schemas::apidiscovery::{v2, v2beta1};
+    use kapi_meta::apidiscovery::{v2, v2beta1};
     let document = discovery_document("aggregated_v2.json");
     let list: v2::APIGroupDiscoveryList = from_json(document.clone());
     let typed: pb::k8s::io::api::apidiscovery::v2::ApiGroupDiscoveryList =
@@ -77,7 +77,7 @@ fn the_aggregated_discovery_lists_round_trip() {
 
 #[test]
 fn the_legacy_discovery_documents_round_trip() {
-    use kapi_schemas::meta::v1::{APIGroupList, APIResourceList, APIVersions};
+    use kapi_meta::meta::v1::{APIGroupList, APIResourceList, APIVersions};
     type Meta = pb::k8s::io::apimachinery::pkg::apis::meta::v1::ApiResourceList;
     let resources: APIResourceList = from_json(discovery_document("apis__coordination.k8s.io__v1.json"));
     let typed: Meta = round_trip(&resources, "k8s.io.apimachinery.pkg.apis.meta.v1.APIResourceList");

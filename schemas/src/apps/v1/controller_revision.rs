@@ -3,8 +3,8 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
-use crate::runtime::RawExtension;
+use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
+use kapi_meta::runtime::RawExtension;
 
 /// A frozen snapshot of a controller's state, serialised by the controller itself. Its data cannot change
 /// after creation, though the revision may be deleted. Meant for controllers' internal use.

@@ -4,8 +4,8 @@ use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
 use crate::core::v1::PodTemplateSpec;
-use crate::intstr::IntOrString;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::intstr::IntOrString;
+use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Runs one copy of a pod on each node the pod template's node selection allows, such as log collectors or
 /// network agents.

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::autoscaling::v1::Scale;
 use crate::core::v1::PodTemplateSpec;
-use crate::intstr::IntOrString;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::intstr::IntOrString;
+use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Runs a number of identical pods and replaces them gradually when their template changes, keeping older
 /// ReplicaSets around for rollbacks.

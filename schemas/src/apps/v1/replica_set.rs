@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::autoscaling::v1::Scale;
 use crate::core::v1::PodTemplateSpec;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Keeps a given number of pods matching its selector running, creating pods from its template or deleting
 /// surplus ones. Deployments create and scale ReplicaSets; they are rarely used directly.

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::autoscaling::v1::Scale;
 use crate::core::v1::{PersistentVolumeClaim, PodTemplateSpec};
-use crate::intstr::IntOrString;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::intstr::IntOrString;
+use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Runs pods that keep their identity: each gets a fixed ordinal, a stable host name under a governing
 /// service, and its own persistent volume claims that outlive the pod.

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Adjusts the replica count of a scalable resource (through its `scale` subresource) so that the average
 /// CPU use of its pods stays near a target.

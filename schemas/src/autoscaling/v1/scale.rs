@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ObjectMeta, TypeMeta};
+use kapi_meta::meta::v1::{ObjectMeta, TypeMeta};
 
 /// The replica count of a scalable resource, as read and written through its `scale` subresource.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::JobSpec;
 use crate::core::v1::ObjectReference;
-use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Creates a job from a template at times given in cron syntax.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]

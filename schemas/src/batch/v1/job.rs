@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{PodFailurePolicy, SuccessPolicy};
 use crate::core::v1::PodTemplateSpec;
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
+use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Runs pods until enough of them complete successfully, retrying failed ones within limits.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]

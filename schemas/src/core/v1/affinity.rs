@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::LabelSelector;
+use kapi_meta::meta::v1::LabelSelector;
 
 /// The scheduling preferences and requirements of a pod towards nodes and other pods.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]

@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::quantity::Quantity;
+use kapi_meta::quantity::Quantity;
 
 /// One environment variable of a container.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]

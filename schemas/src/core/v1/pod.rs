@@ -10,8 +10,8 @@ use super::{
     PodResourceClaim, PodSchedulingGate, PodSecurityContext, ResourceRequirements, Toleration,
     TopologySpreadConstraint, Volume,
 };
-use crate::meta::v1::ObjectMeta;
-use crate::quantity::Quantity;
+use kapi_meta::meta::v1::ObjectMeta;
+use kapi_meta::quantity::Quantity;
 
 /// The pods a controller creates: their metadata and spec.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::intstr::IntOrString;
+use kapi_meta::intstr::IntOrString;
 
 /// A periodic check of a container's health or readiness: one action, and how often and how patiently to run it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]

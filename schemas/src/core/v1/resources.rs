@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::quantity::Quantity;
+use kapi_meta::quantity::Quantity;
 
 /// The compute resources a container (or a whole pod) asks for and may use at most.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]

@@ -4,7 +4,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::LabelSelector;
+use kapi_meta::meta::v1::LabelSelector;
 
 /// Lets a pod be placed on (or stay on) nodes with a matching taint.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]

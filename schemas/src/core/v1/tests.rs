@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::*;
-use crate::intstr::IntOrString;
+use kapi_meta::intstr::IntOrString;
 
 #[test]
 fn a_full_pod_template_round_trips() -> serde_json::Result<()> {

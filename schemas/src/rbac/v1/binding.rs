@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
+use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 
 /// Grants the permissions of a Role, or of a ClusterRole limited to this namespace, to a list of subjects.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::meta::v1::{LabelSelector, ListMeta, ObjectMeta, TypeMeta};
+use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, TypeMeta};
 
 /// A set of permissions within one namespace, granted by a RoleBinding.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]

@@ -7,8 +7,8 @@ use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
 use crate::core::v1::{TypedLocalObjectReference, TypedObjectReference};
-use crate::meta::v1::{LabelSelector, ObjectMeta, Time, TypeMeta};
-use crate::quantity::Quantity;
+use kapi_meta::meta::v1::{LabelSelector, ObjectMeta, Time, TypeMeta};
+use kapi_meta::quantity::Quantity;
 
 /// A user's request for storage: how much, with which access modes and from which class. The claim is bound to
 /// a PersistentVolume that satisfies it.

@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::quantity::Quantity;
+use kapi_meta::quantity::Quantity;
 
 /// A path of the node's file system mapped into the pod. It is not copied and survives the pod.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

@@ -5,7 +5,7 @@ use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
 use super::{DownwardAPIVolumeFile, KeyToPath};
-use crate::meta::v1::LabelSelector;
+use kapi_meta::meta::v1::LabelSelector;
 
 /// Several sources written together into one directory.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
