@@ -27,7 +27,6 @@ mod disable;
 pub mod discovery;
 mod error;
 mod jsonschema;
-pub mod keyword;
 mod model_file;
 pub mod openapi_v2;
 pub mod openapi_v3;
@@ -44,7 +43,7 @@ use kapi_model::{GroupVersion, Registry};
 
 pub use artifacts::Artifacts;
 pub use error::Error;
-pub use keyword::Keyword;
+pub use kapi_model::Keyword;
 pub use model_file::{MODEL_PATH, model_json};
 pub use passes::SchemaPass;
 pub use profile::{MetaDefinitions, Profile};

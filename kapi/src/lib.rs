@@ -6,9 +6,3 @@
 pub use kapi_macros::{Resource, Schema};
 pub use kapi_model as model;
 pub use kapi_model::{Registry, Resource, Schema};
-
-/// Items the derives' expanded code uses; not a stable API.
-#[doc(hidden)]
-pub mod __private {
-    pub use serde_json;
-}

@@ -1,41 +1,65 @@
 //! Helpers the derive macros' expanded code calls, so that the expansion stays short and the logic is tested here.
 //! Not a stable API: use the derives.
 
-use serde_json::Value;
+use std::collections::BTreeMap;
 
+pub use serde_json::{Map, Number, Value};
+
+use crate::extensions::Union;
+use crate::keyword::Setting;
 use crate::names::{DefName, GroupVersion};
 use crate::registry::Registry;
 use crate::resource::{ResourceMeta, ScalePaths, Scope, Subresource, SubresourceKind};
 use crate::schema::{InstanceType, SchemaNode, SchemaObject};
 use crate::traits::{FieldFacts, Schema, field_schema};
 
-/// Reads a keyword overlay produced by the derive (the model's own JSON form of [`SchemaObject`]).
-pub fn overlay(json: &str) -> SchemaObject {
-    // The derive writes only keys it has validated against this form; a failure is a bug in kapi itself.
-    serde_json::from_str(json)
-        .unwrap_or_else(|error| panic!("kapi derive produced an invalid overlay ({error}): {json}"))
+/// The keywords a type's or field's attributes set, as one overlay.
+pub fn overlay(settings: impl IntoIterator<Item = Setting>) -> SchemaObject {
+    let mut object = SchemaObject::default();
+    for setting in settings {
+        object.set(setting);
+    }
+    object
 }
 
-/// A JSON value the derive validated at compile time.
-pub fn json(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or(Value::Null)
+/// A floating-point literal the derive wrote; it only writes finite ones, which JSON numbers can hold.
+pub fn float(value: f64) -> Number {
+    Number::from_f64(value).unwrap_or_else(|| Number::from(0))
 }
 
-/// Adds a field of type `T` to `object`, applying the field's keyword overlay.
+/// A JSON object from its entries in order.
+pub fn json_object<const N: usize>(entries: [(&str, Value); N]) -> Value {
+    Value::Object(entries.into_iter().map(|(key, value)| (key.to_owned(), value)).collect())
+}
+
+/// A discriminated union from `union(discriminator = ...)` and its `union_member` fields.
+pub fn union(discriminator: Option<&str>, members: &[(&str, &str)]) -> Union {
+    let fields_to_discriminate_by: BTreeMap<String, String> =
+        members.iter().map(|(field, value)| ((*field).to_owned(), (*value).to_owned())).collect();
+    Union { discriminator: discriminator.map(str::to_owned), fields_to_discriminate_by }
+}
+
+/// Adds a field of type `T` to `object`, applying the field's keyword settings.
 pub fn property<T: Schema>(
     registry: &mut Registry,
     object: &mut SchemaObject,
     name: &str,
     facts: FieldFacts,
-    json: &str,
+    settings: impl IntoIterator<Item = Setting>,
 ) {
     let (node, required) = field_schema::<T>(registry, facts);
-    property_node(object, name, node, required, json);
+    property_node(object, name, node, required, settings);
 }
 
 /// Adds a field whose schema was supplied directly (`schema_with`, `schemaless`).
-pub fn property_node(object: &mut SchemaObject, name: &str, mut node: SchemaNode, required: bool, json: &str) {
-    node.keywords_mut().apply(overlay(json));
+pub fn property_node(
+    object: &mut SchemaObject,
+    name: &str,
+    mut node: SchemaNode,
+    required: bool,
+    settings: impl IntoIterator<Item = Setting>,
+) {
+    node.keywords_mut().apply(overlay(settings));
     if required {
         object.required.push(name.to_owned());
     }
@@ -72,9 +96,9 @@ pub fn flatten<T: Schema>(registry: &mut Registry, object: &mut SchemaObject) {
     }
 }
 
-/// Applies the type-level overlay and wraps the result.
-pub fn finish(mut node: SchemaNode, json: &str) -> SchemaNode {
-    node.keywords_mut().apply(overlay(json));
+/// Applies the type-level keyword settings to a type's schema.
+pub fn finish(mut node: SchemaNode, settings: impl IntoIterator<Item = Setting>) -> SchemaNode {
+    node.keywords_mut().apply(overlay(settings));
     node
 }
 
@@ -309,11 +333,19 @@ mod tests {
     }
 
     #[test]
-    fn overlays_read_the_model_form() {
-        let object =
-            overlay(r#"{"description":"d","kubernetes":{"listType":"map","listMapKeys":["name"]},"minimum":1}"#);
+    fn overlays_are_built_from_typed_settings() {
+        let object = overlay([
+            Setting::Description("d".to_owned()),
+            Setting::ListType(crate::extensions::ListType::Map),
+            Setting::ListMapKeys(vec!["name".to_owned()]),
+            Setting::Minimum(Number::from(1)),
+            Setting::Unions(vec![union(Some("kind"), &[("big", "Big")])]),
+        ]);
         assert_eq!(object.description.as_deref(), Some("d"));
         assert_eq!(object.kubernetes.list_map_keys, ["name"]);
-        assert!(object.bounds.minimum.is_some());
+        assert_eq!(object.bounds.minimum, Some(Number::from(1)));
+        assert_eq!(object.kubernetes.unions[0].fields_to_discriminate_by["big"], "Big");
+        assert_eq!(float(1.5).as_f64(), Some(1.5));
+        assert_eq!(json_object([("a", Value::Bool(true))]), serde_json::json!({"a": true}));
     }
 }

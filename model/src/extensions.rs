@@ -4,46 +4,27 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// How a list merges under server-side apply (`x-kubernetes-list-type`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum ListType {
-    /// Replaced as a whole.
-    Atomic,
-    /// Items are unique scalars.
-    Set,
-    /// Items are objects keyed by `list_map_keys`.
-    Map,
-}
+use crate::choice::choice_enum;
 
-/// How a map or struct merges under server-side apply (`x-kubernetes-map-type`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum MapType {
-    /// Replaced as a whole.
-    Atomic,
-    /// Each key merges separately.
-    Granular,
-}
-
-impl ListType {
-    /// The extension's value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Atomic => "atomic",
-            Self::Set => "set",
-            Self::Map => "map",
-        }
+choice_enum! {
+    /// How a list merges under server-side apply (`x-kubernetes-list-type`).
+    ListType {
+        /// Replaced as a whole.
+        Atomic => "atomic",
+        /// Items are unique scalars.
+        Set => "set",
+        /// Items are objects keyed by `list_map_keys`.
+        Map => "map",
     }
 }
 
-impl MapType {
-    /// The extension's value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Atomic => "atomic",
-            Self::Granular => "granular",
-        }
+choice_enum! {
+    /// How a map or struct merges under server-side apply (`x-kubernetes-map-type`).
+    MapType {
+        /// Replaced as a whole.
+        Atomic => "atomic",
+        /// Each key merges separately.
+        Granular => "granular",
     }
 }
 

@@ -5,9 +5,11 @@
 //! so the model can be handed to other tools.
 
 pub mod builtins;
+mod choice;
 #[doc(hidden)]
 pub mod derive_support;
 pub mod extensions;
+pub mod keyword;
 pub mod names;
 pub mod proto;
 pub mod registry;
@@ -18,7 +20,9 @@ pub mod traits;
 pub mod version_priority;
 
 pub use builtins::ByteString;
+pub use choice::Choices;
 pub use extensions::{GroupVersionKind, KubernetesExtensions, ListType, MapType, Union, ValidationRule};
+pub use keyword::{Keyword, Setting};
 pub use names::{DefName, GroupVersion};
 pub use proto::{ProtoField, ProtoInfo, ProtoMessage, ProtoScalar};
 pub use registry::{DEFAULT_GROUP_PRIORITY, Definition, DefinitionInfo, Registry};

@@ -10,7 +10,6 @@ use crate::names::{DefName, GroupVersion};
 use crate::proto::ProtoInfo;
 use crate::resource::ResourceMeta;
 use crate::schema::SchemaNode;
-use crate::traits::{Resource, Schema};
 
 /// Facts about a definition beyond its schema.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -73,49 +72,30 @@ impl Registry {
         Self::default()
     }
 
-    /// The schema of `T` at a use site: a reference for named types (registering the definition once), else inline.
-    pub fn schema_for<T: Schema + ?Sized>(&mut self) -> SchemaNode {
-        let Some(name) = T::definition_name() else {
-            return T::schema(self);
-        };
-        let rust_type = std::any::type_name::<T>();
-        match self.definitions.get(&name) {
-            Some(existing) => {
-                if existing.rust_type.is_some_and(|owner| owner != rust_type) {
-                    self.errors.push(format!(
-                        "definition name `{name}` is claimed by both `{}` and `{rust_type}`",
-                        existing.rust_type.unwrap_or_default()
-                    ));
-                }
+    /// Starts the definition `name` for the Rust type `rust_type`. True when the name is new: a placeholder then
+    /// stands for it, so a recursive type that reaches itself finds the name and stops. A name another type
+    /// already claimed is recorded as an error.
+    pub(crate) fn claim(&mut self, name: &DefName, rust_type: &'static str) -> bool {
+        if let Some(existing) = self.definitions.get(name) {
+            if let Some(owner) = existing.rust_type.filter(|owner| *owner != rust_type) {
+                self.errors.push(format!("definition name `{name}` is claimed by both `{owner}` and `{rust_type}`"));
             }
-            None => {
-                // A placeholder first, so recursive types find the name and stop.
-                let placeholder = SchemaNode::inline(Default::default());
-                let definition =
-                    Definition { schema: placeholder, info: DefinitionInfo::default(), rust_type: Some(rust_type) };
-                self.definitions.insert(name.clone(), definition);
-                let schema = T::schema(self);
-                if let Some(definition) = self.definitions.get_mut(&name) {
-                    // Building the schema may already have recorded facts (wire-only protobuf fields).
-                    T::describe_definition(&mut definition.info);
-                    definition.schema = schema;
-                }
-            }
+            return false;
         }
-        SchemaNode::reference(name)
+        let placeholder = SchemaNode::inline(Default::default());
+        let definition =
+            Definition { schema: placeholder, info: DefinitionInfo::default(), rust_type: Some(rust_type) };
+        self.definitions.insert(name.clone(), definition);
+        true
     }
 
-    /// Registers `T` (and everything it references) as a definition.
-    pub fn register<T: Schema + ?Sized>(&mut self) -> &mut Self {
-        self.schema_for::<T>();
-        self
-    }
-
-    /// Registers a resource kind, its list kind and everything they reference.
-    pub fn register_resource<R: Resource>(&mut self) -> &mut Self {
-        let meta = R::resource_meta(self);
-        self.add_resource(meta);
-        self
+    /// Stores the schema of a claimed definition, and the facts `describe` records beside the ones building the
+    /// schema may already have recorded (wire-only protobuf fields).
+    pub(crate) fn fill(&mut self, name: &DefName, schema: SchemaNode, describe: impl FnOnce(&mut DefinitionInfo)) {
+        if let Some(definition) = self.definitions.get_mut(name) {
+            describe(&mut definition.info);
+            definition.schema = schema;
+        }
     }
 
     /// Adds resource metadata whose definitions are already registered.

@@ -4,6 +4,7 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::choice::choice_enum;
 use crate::extensions::KubernetesExtensions;
 use crate::names::DefName;
 
@@ -35,35 +36,15 @@ pub struct Reference {
     pub siblings: SchemaObject,
 }
 
-/// The JSON types a schema can constrain to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum InstanceType {
-    /// `"string"`
-    String,
-    /// `"integer"`
-    Integer,
-    /// `"number"`
-    Number,
-    /// `"boolean"`
-    Boolean,
-    /// `"object"`
-    Object,
-    /// `"array"`
-    Array,
-}
-
-impl InstanceType {
-    /// The keyword value used by OpenAPI and JSON Schema.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::String => "string",
-            Self::Integer => "integer",
-            Self::Number => "number",
-            Self::Boolean => "boolean",
-            Self::Object => "object",
-            Self::Array => "array",
-        }
+choice_enum! {
+    /// The JSON types a schema can constrain to (`type`).
+    InstanceType {
+        String => "string",
+        Integer => "integer",
+        Number => "number",
+        Boolean => "boolean",
+        Object => "object",
+        Array => "array",
     }
 }
 

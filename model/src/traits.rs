@@ -45,6 +45,33 @@ pub trait Schema {
     fn describe_definition(_info: &mut DefinitionInfo) {}
 }
 
+impl Registry {
+    /// The schema of `T` at a use site: a reference for named types (registering the definition once), else inline.
+    pub fn schema_for<T: Schema + ?Sized>(&mut self) -> SchemaNode {
+        let Some(name) = T::definition_name() else {
+            return T::schema(self);
+        };
+        if self.claim(&name, std::any::type_name::<T>()) {
+            let schema = T::schema(self);
+            self.fill(&name, schema, T::describe_definition);
+        }
+        SchemaNode::reference(name)
+    }
+
+    /// Registers `T` (and everything it references) as a definition.
+    pub fn register<T: Schema + ?Sized>(&mut self) -> &mut Self {
+        self.schema_for::<T>();
+        self
+    }
+
+    /// Registers a resource kind, its list kind and everything they reference.
+    pub fn register_resource<R: Resource>(&mut self) -> &mut Self {
+        let meta = R::resource_meta(self);
+        self.add_resource(meta);
+        self
+    }
+}
+
 /// A top-level kind served by an API server.
 pub trait Resource: Schema {
     /// The resource's metadata; registers the kind and its list type in `registry`.

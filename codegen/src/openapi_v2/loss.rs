@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::artifacts::Artifacts;
-use crate::keyword::Keyword;
+use kapi_model::Keyword;
 
 /// Where a dropped keyword was.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

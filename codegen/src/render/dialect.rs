@@ -1,6 +1,6 @@
 //! The settings that tell the document dialects apart.
 
-use crate::keyword::Keyword;
+use kapi_model::Keyword;
 
 /// How a reference that has sibling keywords is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,16 +5,18 @@
 //! all. Keywords a dialect cannot say are dropped and recorded (with their lossless OpenAPI v3 value) so the
 //! swagger 2.0 emitter can publish a loss report.
 
-use kapi_model::{DefName, SchemaNode, SchemaObject, Union, ValidationRule};
+use kapi_model::{DefName, Keyword, SchemaNode, SchemaObject, Union, ValidationRule};
 use serde_json::{Map, Value, json};
-
-use crate::keyword::Keyword;
 
 mod dialect;
 #[cfg(test)]
 mod tests;
 
 pub(crate) use dialect::{Dialect, ExclusiveBounds, Nullable, RefSiblings};
+
+/// `Some(format)` when a schema without a type is written `type: string` (+ that format), see
+/// [`Dialect::scalar_choice_as_string`].
+type Rewrite = Option<Option<&'static str>>;
 
 /// A keyword the dialect could not say.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,17 +105,14 @@ impl Renderer {
     fn object_with(&mut self, o: &SchemaObject, may_rewrite_type: bool) -> Map<String, Value> {
         let mut out = Map::new();
         let rewrite = if may_rewrite_type { self.scalar_choice_rewrite(o) } else { None };
-        self.types(&mut out, o, rewrite);
-        self.annotations(&mut out, o);
-        self.composition(&mut out, o);
-        self.structure(&mut out, o);
-        self.bounds(&mut out, o);
-        self.extensions(&mut out, o);
+        for keyword in Keyword::ALL {
+            self.keyword(&mut out, o, *keyword, rewrite);
+        }
         out
     }
 
     /// `Some(format)` when the dialect writes this schema as `type: string` (see [`Dialect::scalar_choice_as_string`]).
-    fn scalar_choice_rewrite(&self, o: &SchemaObject) -> Option<Option<&'static str>> {
+    fn scalar_choice_rewrite(&self, o: &SchemaObject) -> Rewrite {
         if !self.dialect.scalar_choice_as_string || o.instance_type.is_some() {
             return None;
         }
@@ -129,165 +128,151 @@ impl Renderer {
         }
     }
 
-    fn types(&mut self, out: &mut Map<String, Value>, o: &SchemaObject, rewrite: Option<Option<&'static str>>) {
+    /// Writes one keyword of `o`, if it is set. The match names every keyword of the model's vocabulary, so a
+    /// keyword added there does not compile until this says how each dialect writes it.
+    fn keyword(&mut self, out: &mut Map<String, Value>, o: &SchemaObject, keyword: Keyword, rewrite: Rewrite) {
+        let (b, k) = (&o.bounds, &o.kubernetes);
         let null_type = self.dialect.nullable == Nullable::NullType && o.nullable;
-        let instance_type = o.instance_type.map(|t| t.as_str()).or(rewrite.map(|_| "string"));
-        if let Some(name) = instance_type {
-            let value = if null_type { json!([name, "null"]) } else { json!(name) };
-            self.put(out, Keyword::Type, |_| value);
-        }
-        if let Some(format) = o.format.as_deref().or(rewrite.flatten()) {
-            self.put(out, Keyword::Format, |_| json!(format));
-        }
-        if o.nullable && self.dialect.nullable == Nullable::Keyword {
-            self.put(out, Keyword::Nullable, |_| json!(true));
-        }
-        if !o.enum_values.is_empty() {
-            let mut values = o.enum_values.clone();
-            if null_type && !values.contains(&Value::Null) {
-                values.push(Value::Null);
-            }
-            self.put(out, Keyword::Enum, |_| Value::Array(values));
-        }
-    }
-
-    fn annotations(&mut self, out: &mut Map<String, Value>, o: &SchemaObject) {
-        let texts = [(Keyword::Title, &o.title), (Keyword::Description, &o.description)];
-        for (keyword, text) in texts {
-            if let Some(text) = text {
-                self.put(out, keyword, |_| json!(text));
-            }
-        }
-        if let Some(default) = &o.default {
-            self.put(out, Keyword::Default, |_| default.clone());
-        }
-        if let Some(example) = &o.example {
-            if self.dialect.examples_array {
-                out.insert("examples".to_owned(), json!([example]));
-            } else {
-                self.put(out, Keyword::Example, |_| example.clone());
-            }
-        }
-        let flags =
-            [(Keyword::Deprecated, o.deprecated), (Keyword::ReadOnly, o.read_only), (Keyword::WriteOnly, o.write_only)];
-        for (keyword, set) in flags {
-            if set {
-                self.put(out, keyword, |_| json!(true));
-            }
-        }
-    }
-
-    fn composition(&mut self, out: &mut Map<String, Value>, o: &SchemaObject) {
-        for (keyword, nodes) in [(Keyword::OneOf, &o.one_of), (Keyword::AnyOf, &o.any_of), (Keyword::AllOf, &o.all_of)]
-        {
-            if !nodes.is_empty() {
-                self.put(out, keyword, |r| {
-                    Value::Array(nodes.iter().enumerate().map(|(i, node)| r.child(&i.to_string(), node)).collect())
-                });
-            }
-        }
-        if let Some(not) = &o.not {
-            self.put(out, Keyword::Not, |r| r.schema(not));
-        }
-    }
-
-    fn structure(&mut self, out: &mut Map<String, Value>, o: &SchemaObject) {
-        if !o.properties.is_empty() {
-            self.put(out, Keyword::Properties, |r| {
-                Value::Object(o.properties.iter().map(|(name, node)| (name.clone(), r.child(name, node))).collect())
-            });
-        }
-        if !o.required.is_empty() {
-            self.put(out, Keyword::Required, |_| json!(o.required));
-        }
-        if let Some(values) = &o.additional_properties {
-            self.put(out, Keyword::AdditionalProperties, |r| r.schema(values));
-        }
-        if let Some(items) = &o.items {
-            self.put(out, Keyword::Items, |r| r.schema(items));
-        }
-    }
-
-    fn bounds(&mut self, out: &mut Map<String, Value>, o: &SchemaObject) {
-        let b = &o.bounds;
-        let lower = (Keyword::Minimum, Keyword::ExclusiveMinimum, &b.minimum, b.exclusive_minimum);
-        let upper = (Keyword::Maximum, Keyword::ExclusiveMaximum, &b.maximum, b.exclusive_maximum);
-        for (inclusive, exclusive, bound, is_exclusive) in [lower, upper] {
-            match (self.dialect.exclusive_bounds, bound, is_exclusive) {
-                (ExclusiveBounds::Value, Some(bound), true) => self.put(out, exclusive, |_| json!(bound)),
-                (ExclusiveBounds::Value, _, true) => {} // 2020-12 cannot flag a bound that is not there
-                (_, bound, is_exclusive) => {
-                    if let Some(bound) = bound {
-                        self.put(out, inclusive, |_| json!(bound));
-                    }
-                    if is_exclusive {
-                        self.put(out, exclusive, |_| json!(true));
-                    }
+        match keyword {
+            Keyword::Type => {
+                if let Some(name) = o.instance_type.map(|t| t.as_str()).or(rewrite.map(|_| "string")) {
+                    let value = if null_type { json!([name, "null"]) } else { json!(name) };
+                    self.put(out, keyword, |_| value);
                 }
             }
-        }
-        if let Some(multiple) = &b.multiple_of {
-            self.put(out, Keyword::MultipleOf, |_| json!(multiple));
-        }
-        let counts = [
-            (Keyword::MinLength, b.min_length),
-            (Keyword::MaxLength, b.max_length),
-            (Keyword::MinItems, b.min_items),
-            (Keyword::MaxItems, b.max_items),
-            (Keyword::MinProperties, b.min_properties),
-            (Keyword::MaxProperties, b.max_properties),
-        ];
-        for (keyword, count) in counts {
-            if let Some(count) = count {
-                self.put(out, keyword, |_| json!(count));
+            Keyword::Format => self.text(out, keyword, o.format.as_deref().or(rewrite.flatten())),
+            Keyword::Nullable => self.flag(out, keyword, o.nullable && self.dialect.nullable == Nullable::Keyword),
+            Keyword::Enum if !o.enum_values.is_empty() => {
+                let mut values = o.enum_values.clone();
+                if null_type && !values.contains(&Value::Null) {
+                    values.push(Value::Null);
+                }
+                self.put(out, keyword, |_| Value::Array(values));
             }
-        }
-        if let Some(pattern) = &b.pattern {
-            self.put(out, Keyword::Pattern, |_| json!(pattern));
-        }
-        if b.unique_items {
-            self.put(out, Keyword::UniqueItems, |_| json!(true));
+            Keyword::Enum => {}
+            Keyword::Title => self.text(out, keyword, o.title.as_deref()),
+            Keyword::Description => self.text(out, keyword, o.description.as_deref()),
+            Keyword::Default => self.value(out, keyword, o.default.as_ref()),
+            Keyword::Example => match &o.example {
+                Some(example) if self.dialect.examples_array => {
+                    out.insert("examples".to_owned(), json!([example]));
+                }
+                example => self.value(out, keyword, example.as_ref()),
+            },
+            Keyword::Deprecated => self.flag(out, keyword, o.deprecated),
+            Keyword::ReadOnly => self.flag(out, keyword, o.read_only),
+            Keyword::WriteOnly => self.flag(out, keyword, o.write_only),
+            Keyword::OneOf => self.list(out, keyword, &o.one_of),
+            Keyword::AnyOf => self.list(out, keyword, &o.any_of),
+            Keyword::AllOf => self.list(out, keyword, &o.all_of),
+            Keyword::Not => self.node(out, keyword, o.not.as_deref()),
+            Keyword::Properties if !o.properties.is_empty() => self.put(out, keyword, |r| {
+                Value::Object(o.properties.iter().map(|(name, node)| (name.clone(), r.child(name, node))).collect())
+            }),
+            Keyword::Properties => {}
+            Keyword::Required if !o.required.is_empty() => self.put(out, keyword, |_| json!(o.required)),
+            Keyword::Required => {}
+            Keyword::AdditionalProperties => self.node(out, keyword, o.additional_properties.as_deref()),
+            Keyword::Items => self.node(out, keyword, o.items.as_deref()),
+            Keyword::Minimum => {
+                self.bound(out, (keyword, Keyword::ExclusiveMinimum), b.minimum.as_ref(), b.exclusive_minimum)
+            }
+            Keyword::Maximum => {
+                self.bound(out, (keyword, Keyword::ExclusiveMaximum), b.maximum.as_ref(), b.exclusive_maximum)
+            }
+            // Written with their bound: dialects disagree on whether they are flags or values.
+            Keyword::ExclusiveMinimum | Keyword::ExclusiveMaximum => {}
+            Keyword::MultipleOf => self.value(out, keyword, b.multiple_of.as_ref().map(|n| json!(n)).as_ref()),
+            Keyword::MinLength => self.count(out, keyword, b.min_length),
+            Keyword::MaxLength => self.count(out, keyword, b.max_length),
+            Keyword::Pattern => self.text(out, keyword, b.pattern.as_deref()),
+            Keyword::MinItems => self.count(out, keyword, b.min_items),
+            Keyword::MaxItems => self.count(out, keyword, b.max_items),
+            Keyword::UniqueItems => self.flag(out, keyword, b.unique_items),
+            Keyword::MinProperties => self.count(out, keyword, b.min_properties),
+            Keyword::MaxProperties => self.count(out, keyword, b.max_properties),
+            Keyword::ListType => self.text(out, keyword, k.list_type.map(|t| t.as_str())),
+            Keyword::ListMapKeys if !k.list_map_keys.is_empty() => self.put(out, keyword, |_| json!(k.list_map_keys)),
+            Keyword::ListMapKeys => {}
+            Keyword::MapType => self.text(out, keyword, k.map_type.map(|t| t.as_str())),
+            Keyword::IntOrString => self.flag(out, keyword, k.int_or_string),
+            Keyword::PreserveUnknownFields => self.flag(out, keyword, k.preserve_unknown_fields),
+            Keyword::EmbeddedResource => self.flag(out, keyword, k.embedded_resource),
+            Keyword::Validations if !k.validations.is_empty() => {
+                self.put(out, keyword, |_| Value::Array(k.validations.iter().map(validation).collect()))
+            }
+            Keyword::Validations => {}
+            Keyword::GroupVersionKind if !k.group_version_kind.is_empty() => {
+                let kinds = k.group_version_kind.iter();
+                let value = kinds.map(|g| json!({"group": g.group, "kind": g.kind, "version": g.version})).collect();
+                self.put(out, keyword, |_| Value::Array(value));
+            }
+            Keyword::GroupVersionKind => {}
+            Keyword::PatchStrategy => self.text(out, keyword, k.patch_strategy.as_deref()),
+            Keyword::PatchMergeKey => self.text(out, keyword, k.patch_merge_key.as_deref()),
+            Keyword::Unions if !k.unions.is_empty() => {
+                self.put(out, keyword, |_| Value::Array(k.unions.iter().map(union).collect()))
+            }
+            Keyword::Unions => {}
         }
     }
 
-    fn extensions(&mut self, out: &mut Map<String, Value>, o: &SchemaObject) {
-        let k = &o.kubernetes;
-        if let Some(list_type) = k.list_type {
-            self.put(out, Keyword::ListType, |_| json!(list_type.as_str()));
-        }
-        if !k.list_map_keys.is_empty() {
-            self.put(out, Keyword::ListMapKeys, |_| json!(k.list_map_keys));
-        }
-        if let Some(map_type) = k.map_type {
-            self.put(out, Keyword::MapType, |_| json!(map_type.as_str()));
-        }
-        let flags = [
-            (Keyword::IntOrString, k.int_or_string),
-            (Keyword::PreserveUnknownFields, k.preserve_unknown_fields),
-            (Keyword::EmbeddedResource, k.embedded_resource),
-        ];
-        for (keyword, set) in flags {
-            if set {
-                self.put(out, keyword, |_| json!(true));
+    /// An inclusive bound and its exclusive flag: draft 4 and OpenAPI write `minimum: 1, exclusiveMinimum: true`,
+    /// 2020-12 writes `exclusiveMinimum: 1` and cannot flag a bound that is not there.
+    fn bound(
+        &mut self,
+        out: &mut Map<String, Value>,
+        (inclusive, exclusive): (Keyword, Keyword),
+        bound: Option<&serde_json::Number>,
+        is_exclusive: bool,
+    ) {
+        match (self.dialect.exclusive_bounds, bound, is_exclusive) {
+            (ExclusiveBounds::Value, Some(bound), true) => self.put(out, exclusive, |_| json!(bound)),
+            (ExclusiveBounds::Value, _, true) => {}
+            (_, bound, is_exclusive) => {
+                if let Some(bound) = bound {
+                    self.put(out, inclusive, |_| json!(bound));
+                }
+                self.flag(out, exclusive, is_exclusive);
             }
         }
-        if !k.validations.is_empty() {
-            self.put(out, Keyword::Validations, |_| Value::Array(k.validations.iter().map(validation).collect()));
+    }
+
+    fn text(&mut self, out: &mut Map<String, Value>, keyword: Keyword, text: Option<&str>) {
+        if let Some(text) = text {
+            self.put(out, keyword, |_| json!(text));
         }
-        if !k.group_version_kind.is_empty() {
-            let kinds = k.group_version_kind.iter();
-            let value = kinds.map(|g| json!({"group": g.group, "kind": g.kind, "version": g.version})).collect();
-            self.put(out, Keyword::GroupVersionKind, |_| Value::Array(value));
+    }
+
+    fn value(&mut self, out: &mut Map<String, Value>, keyword: Keyword, value: Option<&Value>) {
+        if let Some(value) = value {
+            self.put(out, keyword, |_| value.clone());
         }
-        for (keyword, text) in
-            [(Keyword::PatchStrategy, &k.patch_strategy), (Keyword::PatchMergeKey, &k.patch_merge_key)]
-        {
-            if let Some(text) = text {
-                self.put(out, keyword, |_| json!(text));
-            }
+    }
+
+    fn count(&mut self, out: &mut Map<String, Value>, keyword: Keyword, count: Option<u64>) {
+        if let Some(count) = count {
+            self.put(out, keyword, |_| json!(count));
         }
-        if !k.unions.is_empty() {
-            self.put(out, Keyword::Unions, |_| Value::Array(k.unions.iter().map(union).collect()));
+    }
+
+    fn flag(&mut self, out: &mut Map<String, Value>, keyword: Keyword, set: bool) {
+        if set {
+            self.put(out, keyword, |_| json!(true));
+        }
+    }
+
+    fn list(&mut self, out: &mut Map<String, Value>, keyword: Keyword, nodes: &[SchemaNode]) {
+        if !nodes.is_empty() {
+            self.put(out, keyword, |r| {
+                Value::Array(nodes.iter().enumerate().map(|(i, node)| r.child(&i.to_string(), node)).collect())
+            });
+        }
+    }
+
+    fn node(&mut self, out: &mut Map<String, Value>, keyword: Keyword, node: Option<&SchemaNode>) {
+        if let Some(node) = node {
+            self.put(out, keyword, |r| r.schema(node));
         }
     }
 

@@ -2,3 +2,4 @@
 
 pub mod resource;
 pub mod schema;
+mod settings;

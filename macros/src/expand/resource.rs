@@ -3,12 +3,13 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use kapi_model::STANDARD_VERBS;
+
 use crate::internals::ast::Container;
 
-/// The eight standard verbs, the default.
-const DEFAULT_VERBS: [&str; 8] = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
-
+/// `impl Resource`, in one anonymous constant so nothing leaks into the user's scope.
 pub fn impl_resource(cont: &Container) -> TokenStream {
+    let krate = &cont.attrs.krate();
     let ident = cont.ident;
     let resource = &cont.attrs.resource;
     let group = resource.group.get().cloned().unwrap_or_default();
@@ -19,7 +20,8 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
     let cluster_scoped = resource.scope.get().is_some_and(|s| s == "Cluster");
     let verbs: Vec<String> = match resource.verbs.get() {
         Some(verbs) => verbs.iter().map(|v| v.value()).collect(),
-        None => DEFAULT_VERBS.iter().map(|v| (*v).to_owned()).collect(),
+        // The eight standard verbs unless the type says otherwise.
+        None => STANDARD_VERBS.iter().map(|v| (*v).to_owned()).collect(),
     };
     let strings = |attr: Option<&Vec<syn::LitStr>>| {
         attr.map(|v| v.iter().map(|s| s.value()).collect::<Vec<_>>()).unwrap_or_default()
@@ -40,9 +42,14 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
         quote!(subresources.push(__kapi::scale_subresource::<#kind>(registry, #spec, #status, #selector));)
     });
     quote! {
-        impl ::kapi::model::Resource for #ident {
-            fn resource_meta(registry: &mut ::kapi::model::Registry) -> ::kapi::model::ResourceMeta {
-                use ::kapi::model::derive_support as __kapi;
+        // Paths are written in full for hygiene; from where a user's `crate = "..."` path points they may read as
+        // needlessly qualified.
+        #[allow(unused_qualifications)]
+        const _: () = {
+            #[automatically_derived]
+            impl #krate::model::Resource for #ident {
+            fn resource_meta(registry: &mut #krate::model::Registry) -> #krate::model::ResourceMeta {
+                use #krate::model::derive_support as __kapi;
                 let definition = __kapi::definition_of::<Self>(registry);
                 let list = #list;
                 #[allow(unused_mut)]
@@ -56,7 +63,8 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
                 };
                 __kapi::resource_meta(spec, definition, list, subresources)
             }
-        }
+            }
+        };
     }
 }
 

@@ -1,122 +1,130 @@
 //! `impl Schema` for a checked container.
 
+use kapi_model::Keyword;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use serde_json::{Map, Value};
 
+use super::settings::{json, setting, settings};
 use crate::internals::ast::{Container, Data, Field, Style, Variant, option_inner, vec_item};
 use crate::internals::attr::field::FieldAttrs;
-use crate::internals::attr::keywords::insert;
 
+/// `impl Schema` (and the field-name table), in one anonymous constant so nothing leaks into the user's scope.
 pub fn impl_schema(cont: &Container) -> TokenStream {
+    let krate = &cont.attrs.krate();
     let ident = cont.ident;
     let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
-    let definition_name = definition_name(cont);
-    let body = body(cont);
-    let zero_value = zero_value(cont);
-    let describe = describe_definition(cont);
-    let json_fields = json_fields(cont);
-    let key_checks = list_map_key_checks(cont);
+    let definition_name = definition_name(cont, krate);
+    let body = body(cont, krate);
+    let zero_value = zero_value(cont, krate);
+    let describe = describe_definition(cont, krate);
+    let json_fields = json_fields(cont, krate);
+    let key_checks = list_map_key_checks(cont, krate);
     quote! {
-        impl #impl_generics ::kapi::model::Schema for #ident #ty_generics #where_clause {
-            fn definition_name() -> ::core::option::Option<::kapi::model::DefName> { #definition_name }
-            fn schema(registry: &mut ::kapi::model::Registry) -> ::kapi::model::SchemaNode {
-                use ::kapi::model::derive_support as __kapi;
-                #body
+        // Paths are written in full for hygiene; from where a user's `crate = "..."` path points they may read as
+        // needlessly qualified.
+        #[allow(unused_qualifications)]
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics #krate::model::Schema for #ident #ty_generics #where_clause {
+                fn definition_name() -> ::core::option::Option<#krate::model::DefName> { #definition_name }
+                fn schema(registry: &mut #krate::model::Registry) -> #krate::model::SchemaNode {
+                    use #krate::model::derive_support as __kapi;
+                    #body
+                }
+                fn zero_value() -> #krate::model::ZeroValue { #zero_value }
+                fn describe_definition(info: &mut #krate::model::DefinitionInfo) { #describe }
             }
-            fn zero_value() -> ::kapi::model::ZeroValue { #zero_value }
-            fn describe_definition(info: &mut ::kapi::model::DefinitionInfo) { #describe }
-        }
-        #json_fields
-        #key_checks
+            #json_fields
+            #key_checks
+        };
     }
 }
 
-fn definition_name(cont: &Container) -> TokenStream {
+fn definition_name(cont: &Container, krate: &syn::Path) -> TokenStream {
     let attrs = &cont.attrs;
     let type_name = cont.type_name();
     if attrs.inline.get().is_some() {
         quote!(::core::option::Option::None)
     } else if let Some(full) = attrs.definition.get() {
-        quote!(::core::option::Option::Some(::kapi::model::DefName::new(#full)))
+        quote!(::core::option::Option::Some(#krate::model::DefName::new(#full)))
     } else if let Some(package) = attrs.package.get() {
-        quote!(::core::option::Option::Some(::kapi::model::DefName::from_package(#package, #type_name)))
+        quote!(::core::option::Option::Some(#krate::model::DefName::from_package(#package, #type_name)))
     } else {
         // Without a package, the Rust module path names the definition.
-        quote!(::core::option::Option::Some(::kapi::model::DefName::new(
+        quote!(::core::option::Option::Some(#krate::model::DefName::new(
             ::std::format!("{}.{}", ::core::module_path!().replace("::", "."), #type_name)
         )))
     }
 }
 
-fn container_overlay(cont: &Container) -> String {
-    let mut overlay = cont.attrs.keywords.overlay(cont.description.clone());
-    if let (Some(discriminator), Data::Struct(_, fields), Value::Object(map)) =
-        (cont.attrs.union_discriminator.get(), &cont.data, &mut overlay)
-    {
-        let mut members = Map::new();
-        for field in fields {
-            if let Some(value) = field.attrs.union_member.get() {
-                members.insert(field.json_name.clone(), Value::from(value.clone()));
-            }
-        }
-        let mut union = Map::new();
-        if let Some(discriminator) = discriminator {
-            union.insert("discriminator".to_owned(), Value::from(discriminator.clone()));
-        }
-        union.insert("fieldsToDiscriminateBy".to_owned(), Value::Object(members));
-        insert(map, "kubernetes.unions", Value::Array(vec![Value::Object(union)]));
+/// The type's own keywords, and its union when it declares one.
+fn container_settings(cont: &Container, krate: &syn::Path) -> Vec<TokenStream> {
+    let mut out = settings(&cont.attrs.keywords, cont.description.as_deref(), krate);
+    if let (Some(discriminator), Data::Struct(_, fields)) = (cont.attrs.union_discriminator.get(), &cont.data) {
+        let members = fields.iter().filter_map(|field| {
+            let value = field.attrs.union_member.get()?;
+            let name = &field.json_name;
+            Some(quote!((#name, #value)))
+        });
+        let discriminator = match discriminator {
+            Some(name) => quote!(::core::option::Option::Some(#name)),
+            None => quote!(::core::option::Option::None),
+        };
+        let union = quote!(::std::vec![__kapi::union(#discriminator, &[#(#members),*])]);
+        out.push(setting(krate, Keyword::Unions, union));
     }
-    overlay.to_string()
+    out
 }
 
-fn body(cont: &Container) -> TokenStream {
-    let overlay = container_overlay(cont);
+fn body(cont: &Container, krate: &syn::Path) -> TokenStream {
+    let settings = container_settings(cont, krate);
     let node = match &cont.data {
         Data::Struct(_, fields) if cont.serde.transparent => {
-            fields.iter().find(|f| !f.serde.skip).map_or_else(unit_object, field_type_schema)
+            fields.iter().find(|f| !f.serde.skip).map_or_else(|| unit_object(krate), |f| field_type_schema(f, krate))
         }
-        Data::Struct(Style::Named, fields) => object_schema(fields),
-        Data::Struct(Style::Newtype, fields) => fields.first().map_or_else(unit_object, field_type_schema),
+        Data::Struct(Style::Named, fields) => object_schema(fields, krate),
+        Data::Struct(Style::Newtype, fields) => {
+            fields.first().map_or_else(|| unit_object(krate), |f| field_type_schema(f, krate))
+        }
         Data::Struct(Style::Tuple, fields) => {
             let length = fields.len() as u64;
             quote!(__kapi::tuple(#length))
         }
-        Data::Struct(Style::Unit, _) => unit_object(),
-        Data::Enum(variants) => enum_schema(cont, variants),
+        Data::Struct(Style::Unit, _) => unit_object(krate),
+        Data::Enum(variants) => enum_schema(cont, variants, krate),
     };
-    quote!(__kapi::finish(#node, #overlay))
+    quote!(__kapi::finish(#node, [#(#settings),*]))
 }
 
-fn unit_object() -> TokenStream {
-    quote!(::kapi::model::SchemaNode::inline(__kapi::object()))
+fn unit_object(krate: &syn::Path) -> TokenStream {
+    quote!(#krate::model::SchemaNode::inline(__kapi::object()))
 }
 
 /// The type used for a field's schema: byte strings use kapi's marker type.
-fn schema_type(field: &Field) -> TokenStream {
+fn schema_type(field: &Field, krate: &syn::Path) -> TokenStream {
     if field.attrs.bytes.get().is_some() {
         if option_inner(field.ty).is_some() {
-            return quote!(::core::option::Option<::kapi::model::ByteString>);
+            return quote!(::core::option::Option<#krate::model::ByteString>);
         }
-        return quote!(::kapi::model::ByteString);
+        return quote!(#krate::model::ByteString);
     }
     let ty = field.ty;
     quote!(#ty)
 }
 
-fn field_type_schema(field: &Field) -> TokenStream {
-    let ty = schema_type(field);
+fn field_type_schema(field: &Field, krate: &syn::Path) -> TokenStream {
+    let ty = schema_type(field, krate);
     quote!(registry.schema_for::<#ty>())
 }
 
-fn object_schema(fields: &[Field]) -> TokenStream {
-    let properties = fields.iter().filter(|f| !f.serde.skip).map(property);
+fn object_schema(fields: &[Field], krate: &syn::Path) -> TokenStream {
+    let properties = fields.iter().filter(|f| !f.serde.skip).map(|f| property(f, krate));
     let wire_only = fields.iter().filter(|f| f.serde.skip && f.attrs.proto.get().is_some()).map(wire_only_field);
     quote! {{
         let mut object = __kapi::object();
         #(#properties)*
         #(#wire_only)*
-        ::kapi::model::SchemaNode::inline(object)
+        #krate::model::SchemaNode::inline(object)
     }}
 }
 
@@ -131,35 +139,35 @@ fn wire_only_field(field: &Field) -> TokenStream {
     quote!(__kapi::wire_only::<#ty, Self>(registry, #name, #description);)
 }
 
-fn property(field: &Field) -> TokenStream {
-    let ty = schema_type(field);
+fn property(field: &Field, krate: &syn::Path) -> TokenStream {
+    let ty = schema_type(field, krate);
     if field.serde.flatten {
         return quote!(__kapi::flatten::<#ty>(registry, &mut object););
     }
     let name = &field.json_name;
-    let overlay = field.attrs.keywords.overlay(field.description.clone()).to_string();
+    let settings = settings(&field.attrs.keywords, field.description.as_deref(), krate);
     let always_serialized = !field.serde.skip_serializing_if;
     let may_be_absent = field.serde.default || field.attrs.optional.get().is_some();
     let forced_required = field.attrs.required.get().is_some();
     let custom = if let Some(path) = field.attrs.schema_with.get() {
         Some(quote!(#path(registry)))
     } else if field.attrs.schemaless.get().is_some() {
-        Some(quote!(::kapi::model::SchemaNode::inline(::core::default::Default::default())))
+        Some(quote!(#krate::model::SchemaNode::inline(::core::default::Default::default())))
     } else {
         None
     };
     if let Some(node) = custom {
         let required = forced_required || (option_inner(field.ty).is_none() && always_serialized && !may_be_absent);
-        return quote!(__kapi::property_node(&mut object, #name, #node, #required, #overlay););
+        return quote!(__kapi::property_node(&mut object, #name, #node, #required, [#(#settings),*]););
     }
     quote! {
-        __kapi::property::<#ty>(registry, &mut object, #name, ::kapi::model::FieldFacts {
+        __kapi::property::<#ty>(registry, &mut object, #name, #krate::model::FieldFacts {
             always_serialized: #always_serialized, may_be_absent: #may_be_absent, forced_required: #forced_required,
-        }, #overlay);
+        }, [#(#settings),*]);
     }
 }
 
-fn enum_schema(cont: &Container, variants: &[Variant]) -> TokenStream {
+fn enum_schema(cont: &Container, variants: &[Variant], krate: &syn::Path) -> TokenStream {
     let live: Vec<&Variant> = variants.iter().filter(|v| !v.serde.skip).collect();
     let all_unit = live.iter().all(|v| v.style == Style::Unit);
     if all_unit && !cont.serde.untagged && cont.serde.tag.is_none() {
@@ -167,7 +175,7 @@ fn enum_schema(cont: &Container, variants: &[Variant]) -> TokenStream {
         return quote!(__kapi::string_enum(&[#(#names),*]));
     }
     let shapes = live.iter().map(|variant| {
-        let inner = variant_inner(variant);
+        let inner = variant_inner(variant, krate);
         let name = &variant.json_name;
         let shape = match (&cont.serde.tag, &cont.serde.content, cont.serde.untagged) {
             (_, _, true) if variant.style == Style::Unit => quote!(__kapi::null_variant()),
@@ -176,7 +184,7 @@ fn enum_schema(cont: &Container, variants: &[Variant]) -> TokenStream {
             (Some(tag), None, _) => quote!(__kapi::variant_internal(#tag, #name, #inner)),
             (None, _, _) => quote!(__kapi::variant_external(#name, #inner)),
         };
-        match variant.attrs.keywords.description.get().or(variant.description.as_ref()) {
+        match variant.attrs.keywords.text(Keyword::Description).or(variant.description.as_deref()) {
             Some(text) => quote!(__kapi::described(#shape, #text)),
             None => shape,
         }
@@ -185,11 +193,12 @@ fn enum_schema(cont: &Container, variants: &[Variant]) -> TokenStream {
     quote!(__kapi::alternatives(::std::vec![#(#shapes),*], #one_of))
 }
 
-fn variant_inner(variant: &Variant) -> TokenStream {
+fn variant_inner(variant: &Variant, krate: &syn::Path) -> TokenStream {
     match variant.style {
-        Style::Unit => quote!(::core::option::Option::<::kapi::model::SchemaNode>::None),
+        Style::Unit => quote!(::core::option::Option::<#krate::model::SchemaNode>::None),
         Style::Newtype => {
-            let schema = variant.fields.first().map(field_type_schema).unwrap_or_else(unit_object);
+            let schema =
+                variant.fields.first().map(|f| field_type_schema(f, krate)).unwrap_or_else(|| unit_object(krate));
             quote!(::core::option::Option::Some(#schema))
         }
         Style::Tuple => {
@@ -197,26 +206,26 @@ fn variant_inner(variant: &Variant) -> TokenStream {
             quote!(::core::option::Option::Some(__kapi::tuple(#length)))
         }
         Style::Named => {
-            let object = object_schema(&variant.fields);
+            let object = object_schema(&variant.fields, krate);
             quote!(::core::option::Option::Some(#object))
         }
     }
 }
 
-fn zero_value(cont: &Container) -> TokenStream {
+fn zero_value(cont: &Container, krate: &syn::Path) -> TokenStream {
     if let Some(value) = cont.attrs.zero_value.get() {
-        let json = value.to_string();
-        return quote!(::kapi::model::ZeroValue::Scalar(::kapi::model::derive_support::json(#json)));
+        let value = json(value, krate);
+        return quote!(#krate::model::ZeroValue::Scalar(#value));
     }
     match &cont.data {
         Data::Struct(Style::Named | Style::Unit, _) if !cont.serde.transparent => {
-            quote!(::kapi::model::ZeroValue::EmptyObject)
+            quote!(#krate::model::ZeroValue::EmptyObject)
         }
-        _ => quote!(::kapi::model::ZeroValue::None),
+        _ => quote!(#krate::model::ZeroValue::None),
     }
 }
 
-fn describe_definition(cont: &Container) -> TokenStream {
+fn describe_definition(cont: &Container, krate: &syn::Path) -> TokenStream {
     let attrs = &cont.attrs;
     let package = attrs.package.get().map(|p| quote!(info.package = ::core::option::Option::Some(#p.to_owned());));
     let every = attrs.every_group_version.get().map(|_| {
@@ -225,7 +234,7 @@ fn describe_definition(cont: &Container) -> TokenStream {
     });
     let kinds = attrs.gvks.iter().map(|gvk| {
         let (group, version, kind) = (&gvk.group, &gvk.version, &gvk.kind);
-        quote!(info.kinds.push(::kapi::model::GroupVersionKind { group: #group.to_owned(), version: #version.to_owned(), kind: #kind.to_owned() });)
+        quote!(info.kinds.push(#krate::model::GroupVersionKind { group: #group.to_owned(), version: #version.to_owned(), kind: #kind.to_owned() });)
     });
     let proto = proto_facts(cont);
     quote!(let _ = &info; #package #every #(#kinds)* #proto)
@@ -255,29 +264,32 @@ fn proto_facts(cont: &Container) -> TokenStream {
     facts
 }
 
-fn json_fields(cont: &Container) -> TokenStream {
+fn json_fields(cont: &Container, krate: &syn::Path) -> TokenStream {
     let Data::Struct(Style::Named, fields) = &cont.data else { return TokenStream::new() };
     let ident = cont.ident;
     let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
     let names = fields.iter().filter(|f| !f.serde.skip && !f.serde.flatten).map(|f| &f.json_name);
     quote! {
-        impl #impl_generics ::kapi::model::derive_support::JsonFields for #ident #ty_generics #where_clause {
+        #[automatically_derived]
+        impl #impl_generics #krate::model::derive_support::JsonFields for #ident #ty_generics #where_clause {
             const JSON_FIELDS: &'static [&'static str] = &[#(#names),*];
         }
     }
 }
 
 /// A constant per key that fails to compile when the list's item type has no such field.
-fn list_map_key_checks(cont: &Container) -> TokenStream {
+fn list_map_key_checks(cont: &Container, krate: &syn::Path) -> TokenStream {
     let Data::Struct(_, fields) = &cont.data else { return TokenStream::new() };
     let mut checks = TokenStream::new();
     for field in fields {
-        let (Some(keys), Some(item)) = (field.attrs.keywords.list_map_keys.get(), vec_item(field.ty)) else { continue };
+        let (Some(keys), Some(item)) = (field.attrs.keywords.strings(Keyword::ListMapKeys), vec_item(field.ty)) else {
+            continue;
+        };
         for key in keys {
             let message = format!("list_map_keys: the list's item type has no field named `{}`", key.value());
             checks.extend(quote_spanned! {key.span()=>
                 const _: () = ::core::assert!(
-                    ::kapi::model::derive_support::has_field(<#item as ::kapi::model::derive_support::JsonFields>::JSON_FIELDS, #key),
+                    #krate::model::derive_support::has_field(<#item as #krate::model::derive_support::JsonFields>::JSON_FIELDS, #key),
                     #message
                 );
             });

@@ -1,5 +1,6 @@
 //! Cross-attribute rules, one small function per rule, run after parsing and before expansion.
 
+use kapi_model::Keyword;
 use serde_json::Value;
 
 use super::ast::{Container, Data, Field, generic_inner, option_inner, simple_name, vec_item};
@@ -95,9 +96,8 @@ fn check_union(cx: &Ctxt, cont: &Container) {
 
 /// Keys about a list's items only mean something on a field.
 fn check_container_keywords(cx: &Ctxt, cont: &Container) {
-    let keys = &cont.attrs.keywords.list_map_keys;
-    if keys.get().is_some() {
-        cx.error_spanned_by(keys.tokens(), "`list_map_keys` belongs on a list field, not on a type");
+    if let Some(tokens) = cont.attrs.keywords.tokens(Keyword::ListMapKeys) {
+        cx.error_spanned_by(tokens, "`list_map_keys` belongs on a list field, not on a type");
     }
 }
 
@@ -116,22 +116,24 @@ fn check_skipped_field(cx: &Ctxt, field: &Field) {
 
 /// `nullable` says the value may be null, which only an `Option` can hold.
 fn check_nullable(cx: &Ctxt, field: &Field) {
-    let nullable = &field.attrs.keywords.nullable;
-    if nullable.get().is_some() && option_inner(field.ty).is_none() {
-        cx.error_spanned_by(nullable.tokens(), "`nullable` needs an `Option<...>` field");
+    if let Some(tokens) = field.attrs.keywords.tokens(Keyword::Nullable)
+        && option_inner(field.ty).is_none()
+    {
+        cx.error_spanned_by(tokens, "`nullable` needs an `Option<...>` field");
     }
 }
 
 /// Map lists are keyed by fields of their items.
 fn check_list_map(cx: &Ctxt, field: &Field) {
     let keywords = &field.attrs.keywords;
-    let is_map = keywords.choice("list_type").and_then(|a| a.get()).is_some_and(|t| t == "map");
-    match (keywords.list_map_keys.get(), is_map) {
-        (Some(_), false) => {
-            cx.error_spanned_by(keywords.list_map_keys.tokens(), "`list_map_keys` needs `list_type = \"map\"`")
-        }
+    let is_map = keywords.choice(Keyword::ListType) == Some("map");
+    match (keywords.strings(Keyword::ListMapKeys), is_map) {
+        (Some(_), false) => cx.error_spanned_by(
+            keywords.tokens(Keyword::ListMapKeys).cloned().unwrap_or_default(),
+            "`list_map_keys` needs `list_type = \"map\"`",
+        ),
         (None, true) => cx.error_spanned_by(
-            keywords.choice("list_type").map(|a| a.tokens().clone()).unwrap_or_default(),
+            keywords.tokens(Keyword::ListType).cloned().unwrap_or_default(),
             "`list_type = \"map\"` needs `list_map_keys = [...]`",
         ),
         (Some(keys), true) if vec_item(field.ty).is_none() => {
@@ -173,7 +175,7 @@ fn shape_of(ty: &syn::Type) -> Shape {
 
 /// A default the field could never hold is a mistake, not a schema.
 fn check_default_fits(cx: &Ctxt, field: &Field) {
-    let Some((expr, value)) = field.attrs.keywords.default.get() else { return };
+    let Some((expr, value)) = field.attrs.keywords.json(Keyword::Default) else { return };
     let fits = match (shape_of(field.ty), value) {
         (Shape::Unknown, _) => true,
         (Shape::String, Value::String(_)) | (Shape::Boolean, Value::Bool(_)) => true,
@@ -204,23 +206,22 @@ fn check_bounds_fit(cx: &Ctxt, field: &Field) {
         return;
     }
     let keywords = &field.attrs.keywords;
-    let string_keys = ["min_length", "max_length"].map(|k| keywords.count(k).map(|a| a.tokens().clone()));
-    let pattern = keywords.strings.iter().find(|(k, _)| *k == "pattern").map(|(_, a)| a.tokens().clone());
-    for tokens in string_keys.into_iter().chain([pattern]).flatten().filter(|t| !t.is_empty()) {
-        if shape != Shape::String {
-            cx.error_spanned_by(tokens, "string bounds apply only to string fields");
-        }
-    }
-    for key in ["minimum", "maximum", "multiple_of"] {
-        let tokens = keywords.number(key).map(|a| a.tokens().clone()).unwrap_or_default();
-        if !tokens.is_empty() && !matches!(shape, Shape::Integer | Shape::Number) {
-            cx.error_spanned_by(tokens, "numeric bounds apply only to number fields");
-        }
-    }
-    for key in ["min_items", "max_items"] {
-        let tokens = keywords.count(key).map(|a| a.tokens().clone()).unwrap_or_default();
-        if !tokens.is_empty() && shape != Shape::Array {
-            cx.error_spanned_by(tokens, "list bounds apply only to `Vec` fields");
+    let rules: [(&[Keyword], bool, &str); 3] = [
+        (
+            &[Keyword::MinLength, Keyword::MaxLength, Keyword::Pattern],
+            shape == Shape::String,
+            "string bounds apply only to string fields",
+        ),
+        (
+            &[Keyword::Minimum, Keyword::Maximum, Keyword::MultipleOf],
+            matches!(shape, Shape::Integer | Shape::Number),
+            "numeric bounds apply only to number fields",
+        ),
+        (&[Keyword::MinItems, Keyword::MaxItems], shape == Shape::Array, "list bounds apply only to `Vec` fields"),
+    ];
+    for (bounds, _, message) in rules.into_iter().filter(|(_, fits, _)| !fits) {
+        for tokens in bounds.iter().filter_map(|keyword| keywords.tokens(*keyword)) {
+            cx.error_spanned_by(tokens, message);
         }
     }
 }
@@ -228,24 +229,28 @@ fn check_bounds_fit(cx: &Ctxt, field: &Field) {
 /// A lower bound above its upper bound admits nothing.
 fn check_bound_order(cx: &Ctxt, field: &Field) {
     let keywords = &field.attrs.keywords;
-    let number = |k| keywords.number(k).and_then(|a| a.get()).and_then(|n| n.as_f64());
-    if let (Some(min), Some(max)) = (number("minimum"), number("maximum"))
+    let number = |k| keywords.number(k).and_then(serde_json::Number::as_f64);
+    if let (Some(min), Some(max)) = (number(Keyword::Minimum), number(Keyword::Maximum))
         && min > max
     {
         cx.error_spanned_by(
-            keywords.number("minimum").map(|a| a.tokens().clone()).unwrap_or_default(),
+            keywords.tokens(Keyword::Minimum).cloned().unwrap_or_default(),
             "`minimum` is greater than `maximum`",
         );
     }
-    for (low, high) in [("min_length", "max_length"), ("min_items", "max_items"), ("min_properties", "max_properties")]
-    {
-        let count = |k| keywords.count(k).and_then(|a| a.get().copied());
-        if let (Some(min), Some(max)) = (count(low), count(high))
+    let pairs = [
+        (Keyword::MinLength, Keyword::MaxLength),
+        (Keyword::MinItems, Keyword::MaxItems),
+        (Keyword::MinProperties, Keyword::MaxProperties),
+    ];
+    for (low, high) in pairs {
+        if let (Some(min), Some(max)) = (keywords.count(low), keywords.count(high))
             && min > max
         {
+            let name = |k: Keyword| keywords.entry(k).and_then(|e| e.attribute.name).unwrap_or_default();
             cx.error_spanned_by(
-                keywords.count(low).map(|a| a.tokens().clone()).unwrap_or_default(),
-                format!("`{low}` is greater than `{high}`"),
+                keywords.tokens(low).cloned().unwrap_or_default(),
+                format!("`{}` is greater than `{}`", name(low), name(high)),
             );
         }
     }

@@ -5,7 +5,7 @@ use syn::meta::ParseNestedMeta;
 
 use super::keywords::Keywords;
 use super::resource::ResourceAttrs;
-use super::values::{self, Attr};
+use super::values::{self, Attr, set_flag};
 use crate::internals::ctxt::Ctxt;
 
 /// An explicit group-version-kind.
@@ -26,11 +26,18 @@ pub struct ContainerAttrs {
     pub gvks: Vec<Gvk>,
     pub zero_value: Attr<Value>,
     pub one_of: Attr<()>,
+    /// `crate = "path"`: where the expansion finds kapi, for crates that re-export it.
+    pub krate: Attr<syn::Path>,
     pub keywords: Keywords,
     pub resource: ResourceAttrs,
 }
 
 impl ContainerAttrs {
+    /// The path the expansion names kapi by: `crate = "..."`, or `::kapi`.
+    pub fn krate(&self) -> syn::Path {
+        self.krate.get().cloned().unwrap_or_else(|| syn::parse_quote!(::kapi))
+    }
+
     pub fn from_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut out = Self {
             package: Attr::none("package"),
@@ -42,6 +49,7 @@ impl ContainerAttrs {
             gvks: Vec::new(),
             zero_value: Attr::none("zero_value"),
             one_of: Attr::none("one_of"),
+            krate: Attr::none("crate"),
             keywords: Keywords::new(),
             resource: ResourceAttrs::new(),
         };
@@ -63,6 +71,7 @@ impl ContainerAttrs {
             "inline" => set_flag(cx, meta, &mut self.inline)?,
             "registered_in_every_group_version" => set_flag(cx, meta, &mut self.every_group_version)?,
             "one_of" => set_flag(cx, meta, &mut self.one_of)?,
+            "crate" => self.krate.set_opt(cx, &path, values::path(cx, meta)?),
             "zero_value" => self.zero_value.set_opt(cx, &path, values::json_literal(cx, meta)?.map(|(_, v)| v)),
             "union" => {
                 let discriminator = parse_union(cx, meta)?;
@@ -82,13 +91,6 @@ impl ContainerAttrs {
         }
         Ok(())
     }
-}
-
-pub fn set_flag(cx: &Ctxt, meta: &ParseNestedMeta, attr: &mut Attr<()>) -> syn::Result<()> {
-    if values::flag(cx, meta)? {
-        attr.set(cx, &meta.path, ());
-    }
-    Ok(())
 }
 
 fn parse_union(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<String>> {

@@ -2,9 +2,8 @@
 
 use syn::meta::ParseNestedMeta;
 
-use super::container::set_flag;
 use super::keywords::Keywords;
-use super::values::{self, Attr};
+use super::values::{self, Attr, set_flag};
 use crate::internals::ctxt::Ctxt;
 
 /// Everything `#[kapi(...)]` may say about a field.

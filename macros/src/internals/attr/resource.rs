@@ -2,8 +2,7 @@
 
 use syn::meta::ParseNestedMeta;
 
-use super::container::set_flag;
-use super::values::{self, Attr};
+use super::values::{self, Attr, set_flag};
 use crate::internals::ctxt::Ctxt;
 
 /// `scale(...)`.

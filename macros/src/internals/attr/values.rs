@@ -48,6 +48,14 @@ impl<T> Attr<T> {
     }
 }
 
+/// Reads a flag into `attr` (a value is reported and skipped).
+pub fn set_flag(cx: &Ctxt, meta: &ParseNestedMeta, attr: &mut Attr<()>) -> syn::Result<()> {
+    if flag(cx, meta)? {
+        attr.set(cx, &meta.path, ());
+    }
+    Ok(())
+}
+
 /// Reads `= <expr>`; a missing `=` is a syntax error that stops this attribute.
 pub fn expr(meta: &ParseNestedMeta) -> syn::Result<Expr> {
     meta.value()?.parse()

@@ -15,10 +15,7 @@ pub use discovery::{
 };
 pub use label_selector::*;
 pub use object_meta::{ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference, ShardInfo};
-pub use opaque::{FieldsV1, MicroTime, Patch, Time};
+pub use opaque::{FieldsV1, MicroTime, PACKAGE, Patch, Time};
 pub use options::{DeleteOptions, Preconditions, WatchEvent};
 pub use status::{Status, StatusCause, StatusDetails};
 pub use type_meta::TypeMeta;
-
-/// The Go package of these types.
-pub const PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";

@@ -3,8 +3,10 @@
 use kapi::model::{InstanceType, ProtoMessage, ProtoScalar, SchemaObject};
 use serde::{Deserialize, Serialize};
 
-use super::PACKAGE;
 use crate::special::{described, single_field_message, special_schema, timestamp_message};
+
+/// The Go package of the meta/v1 types (the hand-written ones here name it; derived ones write it out).
+pub const PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
 
 /// A point in time with second precision, held as RFC 3339 text (`2024-05-01T12:00:00Z`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
