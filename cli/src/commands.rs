@@ -1,14 +1,25 @@
 //! What each subcommand does; errors are plain messages for the user.
 
-use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Args;
 use kapi_codegen::proto::{LEDGER_PATH, Ledger};
 use kapi_codegen::{Artifacts, Options, writer};
-use kapi_model::{GroupVersion, Registry};
+use kapi_model::Registry;
 
-use crate::Source;
+use crate::group_versions::switched_off;
+
+/// Where the model comes from: the embedded corpus, or a model file written by `kapi model`.
+#[derive(Debug, Args)]
+pub struct Source {
+    /// A model file to use instead of the embedded corpus.
+    #[arg(long, value_name = "FILE")]
+    model: Option<PathBuf>,
+    /// Switch a group-version off (`group/version`, or `v1` for core); repeatable.
+    #[arg(long = "disable", value_name = "GROUP/VERSION")]
+    disabled: Vec<String>,
+}
 
 /// Loads the model: a model file if given, else the embedded corpus.
 fn load(source: &Source) -> Result<Registry, String> {
@@ -27,11 +38,7 @@ fn load(source: &Source) -> Result<Registry, String> {
 }
 
 fn options(source: &Source) -> Result<Options, String> {
-    let mut disabled = BTreeSet::new();
-    for text in &source.disabled {
-        let gv = GroupVersion::parse(text).ok_or_else(|| format!("--disable expects group/version, got `{text}`"))?;
-        disabled.insert(gv);
-    }
+    let disabled = switched_off("--disable", &source.disabled, false)?;
     Ok(Options { disabled, ..Options::default() })
 }
 

@@ -3,10 +3,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 mod commands;
+mod group_versions;
 mod serve;
+
+use commands::Source;
 
 /// Kubernetes-style API artifacts from annotated Rust types.
 #[derive(Debug, Parser)]
@@ -41,17 +44,6 @@ enum Command {
     },
     /// Serve discovery and OpenAPI to kubectl as a kube-apiserver does (the embedded corpus, or --dir).
     Serve(serve::ServeArgs),
-}
-
-/// Where the model comes from: the embedded corpus, or a model file written by `kapi model`.
-#[derive(Debug, Args)]
-struct Source {
-    /// A model file to use instead of the embedded corpus.
-    #[arg(long, value_name = "FILE")]
-    model: Option<PathBuf>,
-    /// Switch a group-version off (`group/version`, or `v1` for core); repeatable.
-    #[arg(long = "disable", value_name = "GROUP/VERSION")]
-    disabled: Vec<String>,
 }
 
 fn main() -> ExitCode {

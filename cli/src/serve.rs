@@ -10,6 +10,8 @@ use clap::Args;
 use kapi_model::{GroupVersion, Registry};
 use kapi_runtime::{Bundle, Handle, LoadOptions, router};
 
+use crate::group_versions::switched_off;
+
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_corpus.rs"));
 }
@@ -82,24 +84,6 @@ fn embedded_files() -> BTreeMap<String, Vec<u8>> {
     embedded::FILES.iter().map(|(path, bytes)| ((*path).to_owned(), bytes.to_vec())).collect()
 }
 
-/// Parses `--runtime-config` values: `g/v=false` switches off, `g/v=true` is the default and changes nothing.
-fn disabled_group_versions(values: &[String]) -> Result<BTreeSet<GroupVersion>, String> {
-    let mut disabled = BTreeSet::new();
-    for value in values {
-        let (gv, switch) = value.split_once('=').unwrap_or((value, "true"));
-        let parsed =
-            GroupVersion::parse(gv).ok_or_else(|| format!("--runtime-config expects group/version, got `{gv}`"))?;
-        match switch {
-            "false" => {
-                disabled.insert(parsed);
-            }
-            "true" => {}
-            other => return Err(format!("--runtime-config {gv}={other}: expected true or false")),
-        }
-    }
-    Ok(disabled)
-}
-
 /// `kapi serve`.
 pub fn serve(args: ServeArgs) -> Result<ExitCode, String> {
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -120,7 +104,7 @@ pub fn serve(args: ServeArgs) -> Result<ExitCode, String> {
 }
 
 async fn run(args: ServeArgs) -> Result<ExitCode, String> {
-    let disabled = disabled_group_versions(&args.runtime_config)?;
+    let disabled = switched_off("--runtime-config", &args.runtime_config, true)?;
     let listener =
         tokio::net::TcpListener::bind(args.addr).await.map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
@@ -175,14 +159,6 @@ async fn shutdown() {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn runtime_config_values() {
-        let values = ["stable.example.com/v1=false".to_owned(), "coordination.k8s.io/v1=true".to_owned()];
-        let disabled = disabled_group_versions(&values).expect("valid");
-        assert_eq!(disabled.len(), 1);
-        assert!(disabled_group_versions(&["x/v1=maybe".to_owned()]).is_err());
-    }
 
     #[test]
     fn the_corpus_is_embedded() {

@@ -4,7 +4,7 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use crate::proto::NumberingConflict;
+use crate::emit::proto::conflict::NumberingConflict;
 
 /// Why generating or writing artifacts failed.
 #[derive(Debug)]

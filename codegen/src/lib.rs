@@ -5,7 +5,10 @@
 //! puts them on disk, touching only files whose bytes changed. Every document is canonical JSON
 //! ([`canonical::to_canonical_json`]), so the same model gives the same bytes and the same hashes everywhere.
 //!
-//! Layout:
+//! Source layout: `src/emit/` holds the emitters, one module per output form; `src/infra/` holds what they share
+//! (the profile and its passes, the prepared context, the schema renderer, canonical JSON, the writer).
+//!
+//! Artifact layout:
 //! - `openapi/v3/api/v1.json`, `openapi/v3/apis/<group>/<version>.json`: one per served group-version;
 //! - `openapi/v3/index.json`: the `/openapi/v3` root, each entry with `?hash=<uppercase SHA-512 of the document>`;
 //! - `openapi/v2/swagger.json` and `openapi/v2/loss-report.json`;
@@ -18,53 +21,30 @@
 //! A disabled group-version leaves no trace in any of them: no document, no entry, no group-version-kind, and
 //! none of the definitions only its resources used.
 
-pub mod actions;
-mod artifacts;
-pub mod canonical;
-mod closure;
-mod context;
-mod disable;
-pub mod discovery;
+mod emit;
 mod error;
-mod jsonschema;
-mod model_file;
-pub mod openapi_v2;
-pub mod openapi_v3;
-mod passes;
-mod paths;
-pub mod profile;
-pub mod proto;
-mod render;
-pub mod writer;
+mod infra;
+mod options;
 
-use std::collections::BTreeSet;
-
-use kapi_model::{GroupVersion, Registry};
-
-pub use artifacts::Artifacts;
+pub use emit::model_file::{MODEL_PATH, model_json};
+pub use emit::operations::actions;
+pub use emit::{discovery, openapi_v2, openapi_v3, proto};
 pub use error::Error;
+pub use infra::artifacts::Artifacts;
+pub use infra::passes::SchemaPass;
+pub use infra::profile::{MetaDefinitions, Profile};
+pub use infra::writer::{CheckReport, WriteReport};
+pub use infra::{canonical, profile, writer};
 pub use kapi_model::Keyword;
-pub use model_file::{MODEL_PATH, model_json};
-pub use passes::SchemaPass;
-pub use profile::{MetaDefinitions, Profile};
-pub use writer::{CheckReport, WriteReport};
+pub use options::Options;
 
-/// How to generate.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Options {
-    /// The dialect: settings and passes.
-    pub profile: Profile,
-    /// Group-versions not to serve: their resources, their discovery entries and the definitions only they use are
-    /// left out of every artifact.
-    pub disabled: BTreeSet<GroupVersion>,
-    /// The field-number ledger of the previous generation (`proto/field-numbers.json`); without it, fields without
-    /// `#[kapi(proto = N)]` are numbered from scratch.
-    pub proto_ledger: Option<proto::Ledger>,
-}
+use emit::{jsonschema, model_file};
+use infra::context::Context;
+use kapi_model::Registry;
 
 /// Every artifact for `registry`, by relative path.
 pub fn generate(registry: &Registry, options: &Options) -> Result<Artifacts, Error> {
-    let ctx = context::Context::new(registry, options)?;
+    let ctx = Context::new(registry, options)?;
     let mut artifacts = Artifacts::new();
     openapi_v3::emit(&ctx, &mut artifacts)?;
     openapi_v2::emit(&ctx, &mut artifacts)?;

@@ -2,8 +2,8 @@
 
 mod common;
 
-use kapi_codegen::openapi_v3::content_hash;
 use kapi_codegen::{Options, Profile, generate};
+use kapi_meta::content_hash::content_hash;
 use kapi_model::{GroupVersion, Registry};
 use serde_json::{Value, json};
 

@@ -1,4 +1,5 @@
-//! The API types kapi itself emits or serves, as annotated Rust types: the metadata every object and list carries,
+//! The API types kapi itself emits or serves, as annotated Rust types, and the [`content_hash`] its artifacts are
+//! known by: the metadata every object and list carries,
 //! the request and response bodies every API server speaks (Status, DeleteOptions, WatchEvent, Patch), the
 //! protobuf envelope, int-or-string and quantities, and the legacy and aggregated discovery documents.
 //!
@@ -9,6 +10,7 @@
 
 pub mod apidiscovery;
 pub mod byte_string;
+pub mod content_hash;
 #[cfg(test)]
 mod golden;
 pub mod intstr;

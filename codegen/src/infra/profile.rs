@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use kapi_model::DefName;
 
-use crate::passes::SchemaPass;
+use crate::infra::passes::SchemaPass;
 
 /// A dialect of the generated documents: settings plus an ordered list of schema passes.
 ///

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::artifacts::Artifacts;
 use crate::error::Error;
+use crate::infra::artifacts::Artifacts;
 
 /// What [`write`] did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

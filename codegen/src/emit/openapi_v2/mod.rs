@@ -9,14 +9,14 @@ use serde_json::{Map, Value, json};
 
 pub use loss::{LOSS_REPORT_PATH, LossEntry, LossLocation, LossReport};
 
-use crate::Options;
-use crate::artifacts::Artifacts;
-use crate::canonical::to_canonical_json;
-use crate::closure::closure;
-use crate::context::Context;
+use crate::emit::operations::{self, Operation, Parameter, PathItem, media, operation_extensions, security_scheme};
 use crate::error::Error;
-use crate::paths::{self, Operation, Parameter, PathItem, media};
-use crate::render::{Dialect, Renderer};
+use crate::infra::artifacts::Artifacts;
+use crate::infra::canonical::to_canonical_json;
+use crate::infra::closure::closure;
+use crate::infra::context::Context;
+use crate::infra::render::{Dialect, Renderer};
+use crate::options::Options;
 
 /// Where [`crate::generate`] puts the document.
 pub const SWAGGER_PATH: &str = "openapi/v2/swagger.json";
@@ -37,9 +37,9 @@ pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
 fn build(ctx: &Context<'_>) -> Result<(Value, LossReport), Error> {
     let mut items = BTreeMap::new();
     for group_version in &ctx.group_versions {
-        items.extend(paths::build(ctx, group_version)?);
+        items.extend(operations::build(ctx, group_version)?);
     }
-    let reached = closure(&ctx.definitions, paths::referenced(&items))?;
+    let reached = closure(&ctx.definitions, operations::referenced(&items))?;
     let mut renderer = Renderer::new(&Dialect::SWAGGER_V2);
     let mut definitions = Map::new();
     let mut entries = Vec::new();
@@ -61,9 +61,7 @@ fn build(ctx: &Context<'_>) -> Result<(Value, LossReport), Error> {
         "definitions": definitions,
     });
     if let Some(scheme) = &ctx.profile.bearer_token {
-        let definition =
-            json!({"type": "apiKey", "in": "header", "name": scheme.header, "description": scheme.description});
-        document["securityDefinitions"] = json!({ scheme.name.clone(): definition });
+        document["securityDefinitions"] = Value::Object(security_scheme(scheme));
         document["security"] = json!([{ scheme.name.clone(): [] }]);
     }
     Ok((document, LossReport::new(entries)))
@@ -118,13 +116,7 @@ fn render_operation(operation: &Operation, renderer: &Renderer, schemes: &[Strin
         (response.code.to_string(), response_json)
     });
     out.insert("responses".to_owned(), Value::Object(responses.collect()));
-    if let Some(action) = operation.action {
-        out.insert("x-kubernetes-action".to_owned(), json!(action.as_str()));
-    }
-    if let Some(kind) = &operation.kind {
-        let gvk = json!({"group": kind.group, "kind": kind.kind, "version": kind.version});
-        out.insert("x-kubernetes-group-version-kind".to_owned(), gvk);
-    }
+    operation_extensions(operation, &mut out);
     Value::Object(out)
 }
 

@@ -2,12 +2,12 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::artifacts::Artifacts;
-use crate::canonical::to_canonical_json;
-use crate::closure::{closure, references};
-use crate::context::Context;
 use crate::error::Error;
-use crate::render::{Dialect, Renderer};
+use crate::infra::artifacts::Artifacts;
+use crate::infra::canonical::to_canonical_json;
+use crate::infra::closure::{closure, references};
+use crate::infra::context::Context;
+use crate::infra::render::{Dialect, Renderer};
 
 /// The meta-schema every document declares.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";

@@ -1,7 +1,8 @@
 //! Settles every field number of the files against the previous ledger and produces the next ledger.
 
+use super::conflict::NumberingConflict;
 use super::ir::{File, Message};
-use super::ledger::{Ledger, NumberingConflict, assign};
+use super::ledger::{Ledger, assign};
 
 /// Numbers every message of `files` (nested ones too) from `previous`; returns the next ledger, which also keeps
 /// the entries of messages not generated this time (a switched-off group-version must not lose its numbers).

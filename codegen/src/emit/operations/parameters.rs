@@ -1,6 +1,6 @@
 //! The query and path parameters of each action, with our own descriptions.
 
-use crate::actions::Action;
+use super::actions::Action;
 
 /// Where a parameter goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,17 +2,19 @@
 
 use std::collections::BTreeMap;
 
+use kapi_meta::content_hash::content_hash;
 use kapi_model::GroupVersion;
 use serde_json::{Map, Value, json};
-use sha2::{Digest, Sha512};
 
-use crate::artifacts::Artifacts;
-use crate::canonical::to_canonical_json;
-use crate::closure::closure;
-use crate::context::Context;
+use crate::emit::operations::{
+    self, Body, Operation, Parameter, PathItem, Response, operation_extensions, security_scheme,
+};
 use crate::error::Error;
-use crate::paths::{self, Body, Operation, Parameter, PathItem, Response};
-use crate::render::{Dialect, Renderer};
+use crate::infra::artifacts::Artifacts;
+use crate::infra::canonical::to_canonical_json;
+use crate::infra::closure::closure;
+use crate::infra::context::Context;
+use crate::infra::render::{Dialect, Renderer};
 
 /// Adds `openapi/v3/<gv path>.json` per group-version and `openapi/v3/index.json`.
 pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
@@ -28,15 +30,10 @@ pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
     Ok(())
 }
 
-/// The uppercase hex SHA-512 of `bytes`, as kube-apiserver puts in `?hash=` and the ETag.
-pub fn content_hash(bytes: &[u8]) -> String {
-    Sha512::digest(bytes).iter().map(|byte| format!("{byte:02X}")).collect()
-}
-
 /// The document of one group-version: its paths and exactly the definitions they reach.
 pub(crate) fn document(ctx: &Context<'_>, group_version: &GroupVersion) -> Result<Value, Error> {
-    let items = paths::build(ctx, group_version)?;
-    let reached = closure(&ctx.definitions, paths::referenced(&items))?;
+    let items = operations::build(ctx, group_version)?;
+    let reached = closure(&ctx.definitions, operations::referenced(&items))?;
     let mut renderer = Renderer::new(&Dialect::OPENAPI_V3);
     let mut schemas = Map::new();
     for name in reached {
@@ -47,9 +44,7 @@ pub(crate) fn document(ctx: &Context<'_>, group_version: &GroupVersion) -> Resul
     let mut components = Map::new();
     components.insert("schemas".to_owned(), Value::Object(schemas));
     if let Some(scheme) = &ctx.profile.bearer_token {
-        let scheme_json =
-            json!({"type": "apiKey", "in": "header", "name": scheme.header, "description": scheme.description});
-        components.insert("securitySchemes".to_owned(), json!({ scheme.name.clone(): scheme_json }));
+        components.insert("securitySchemes".to_owned(), Value::Object(security_scheme(scheme)));
     }
     let info = &ctx.profile.info;
     Ok(json!({
@@ -88,13 +83,7 @@ fn render_operation(operation: &Operation, renderer: &Renderer) -> Value {
     }
     let responses = operation.responses.iter().map(|r| (r.code.to_string(), response(r, renderer))).collect();
     out.insert("responses".to_owned(), Value::Object(responses));
-    if let Some(action) = operation.action {
-        out.insert("x-kubernetes-action".to_owned(), json!(action.as_str()));
-    }
-    if let Some(kind) = &operation.kind {
-        let gvk = json!({"group": kind.group, "kind": kind.kind, "version": kind.version});
-        out.insert("x-kubernetes-group-version-kind".to_owned(), gvk);
-    }
+    operation_extensions(operation, &mut out);
     Value::Object(out)
 }
 
@@ -133,16 +122,4 @@ fn response(response: &Response, renderer: &Renderer) -> Value {
         out["content"] = content(body.media, renderer.reference(&body.schema));
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hashes_are_uppercase_sha512_hex() {
-        let hash = content_hash(b"");
-        assert_eq!(hash.len(), 128);
-        assert!(hash.starts_with("CF83E1357EEFB8BDF1542850D66D8007D620E4050B5715DC83F4A921D36CE9CE"));
-    }
 }

@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_model::{DefName, GroupVersion, Registry, ResourceMeta, SchemaNode};
 
-use crate::closure::closure;
 use crate::error::Error;
+use crate::infra::closure::closure;
 
 /// `registry` as served with `disabled` switched off.
 ///

@@ -4,13 +4,14 @@ use std::collections::BTreeMap;
 
 use kapi_model::{DefName, GroupVersion, GroupVersionKind, ResourceMeta, Scope};
 
+use super::actions::{Action, Method, Target, actions_for_verbs, subresource_actions};
+use super::item::{Body, Content, Operation, PathItem, Response, hoist};
 use super::media::{ANY, OBJECT, PATCH, STREAM};
 use super::naming::{OperationName, discovery_operation_id, operation_id, tag};
-use super::{Body, Content, Operation, PathItem, Response, hoist, parameters};
-use crate::actions::{Action, Method, Target, actions_for_verbs, subresource_actions};
-use crate::context::Context;
+use super::parameters;
 use crate::error::Error;
-use crate::profile::{GroupResource, MetaRole};
+use crate::infra::context::Context;
+use crate::infra::profile::{GroupResource, MetaRole};
 
 /// The path items of `group_version`, by path.
 pub(crate) fn build(ctx: &Context<'_>, group_version: &GroupVersion) -> Result<BTreeMap<String, PathItem>, Error> {

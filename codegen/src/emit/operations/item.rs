@@ -1,18 +1,11 @@
-//! The operations of a group-version as typed path items, shared by the OpenAPI v3 and swagger 2.0 emitters.
-
-mod build;
-pub(crate) mod media;
-mod naming;
-mod parameters;
+//! Path items and operations as typed values, before either OpenAPI version writes them.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_model::{DefName, GroupVersionKind};
 
-pub(crate) use build::build;
-pub(crate) use parameters::Parameter;
-
-use crate::actions::{Action, Method};
+use super::actions::{Action, Method};
+use super::parameters::Parameter;
 
 /// The operations served on one URL path, with the parameters all of them share hoisted.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,7 +70,7 @@ pub(crate) fn referenced(items: &BTreeMap<String, PathItem>) -> BTreeMap<DefName
 }
 
 /// Moves the parameters every operation of a path item has (identically) to the path item.
-fn hoist(operations: BTreeMap<Method, Operation>) -> PathItem {
+pub(crate) fn hoist(operations: BTreeMap<Method, Operation>) -> PathItem {
     let mut shared: Vec<Parameter> = operations.values().next().map(|op| op.parameters.clone()).unwrap_or_default();
     shared.retain(|parameter| operations.values().all(|op| op.parameters.contains(parameter)));
     let names: BTreeSet<&str> = shared.iter().map(|p| p.name).collect();

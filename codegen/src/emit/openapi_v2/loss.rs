@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::artifacts::Artifacts;
+use crate::infra::artifacts::Artifacts;
 use kapi_model::Keyword;
 
 /// Where a dropped keyword was.

@@ -2,12 +2,12 @@
 
 use kapi_model::Registry;
 
-use crate::Options;
-use crate::artifacts::Artifacts;
-use crate::canonical::typed_to_canonical_json;
-use crate::context::Context;
-use crate::disable::effective_registry;
 use crate::error::Error;
+use crate::infra::artifacts::Artifacts;
+use crate::infra::canonical::typed_to_canonical_json;
+use crate::infra::context::Context;
+use crate::infra::disable::effective_registry;
+use crate::options::Options;
 
 /// Where [`crate::generate`] puts the model.
 pub const MODEL_PATH: &str = "model.json";

@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 use kapi_model::{DefName, GroupVersion, Registry, SchemaNode};
 
-use crate::Options;
-use crate::disable::effective_registry;
 use crate::error::Error;
-use crate::profile::{MetaRole, Profile};
+use crate::infra::disable::effective_registry;
+use crate::infra::profile::{MetaRole, Profile};
+use crate::options::Options;
 
 /// The prepared model one generation works from.
 #[derive(Debug)]

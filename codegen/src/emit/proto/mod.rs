@@ -9,6 +9,7 @@
 //! Layout: `proto/<package path>/generated.proto` (e.g. `proto/k8s.io/api/coordination/v1/generated.proto`, the
 //! path other files import it by) and [`LEDGER_PATH`].
 
+pub mod conflict;
 mod ir;
 pub mod ledger;
 mod messages;
@@ -17,11 +18,12 @@ mod number;
 mod render;
 mod shape;
 
-use crate::artifacts::Artifacts;
-use crate::context::Context;
 use crate::error::Error;
+use crate::infra::artifacts::Artifacts;
+use crate::infra::context::Context;
 
-pub use ledger::{ConflictKind, LEDGER_PATH, Ledger, LedgerMessage, NumberingConflict};
+pub use conflict::{ConflictKind, NumberingConflict};
+pub use ledger::{LEDGER_PATH, Ledger, LedgerMessage};
 pub use names::message_name;
 
 /// The folder of the .proto files among the artifacts (their import root).

@@ -2,7 +2,7 @@
 
 use kapi_model::GroupVersion;
 
-use crate::actions::Action;
+use super::actions::Action;
 
 /// What an operationId is made of beyond its action.
 #[derive(Debug, Clone, Copy)]

@@ -19,10 +19,10 @@ mod storage_hash;
 use kapi_model::GroupVersion;
 use serde::Serialize;
 
-use crate::artifacts::Artifacts;
-use crate::canonical::typed_to_canonical_json;
-use crate::context::Context;
 use crate::error::Error;
+use crate::infra::artifacts::Artifacts;
+use crate::infra::canonical::typed_to_canonical_json;
+use crate::infra::context::Context;
 use served::{ServedGroup, served_groups};
 
 /// The directory the documents go in.

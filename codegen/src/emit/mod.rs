@@ -1,0 +1,10 @@
+//! The emitters: one module per output form, each a pure function from the prepared model ([`crate::infra`]) to
+//! artifacts.
+
+pub mod discovery;
+pub(crate) mod jsonschema;
+pub mod model_file;
+pub mod openapi_v2;
+pub mod openapi_v3;
+pub mod operations;
+pub mod proto;

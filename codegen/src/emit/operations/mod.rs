@@ -1,0 +1,16 @@
+//! The operations of a group-version, shared by the OpenAPI v3 and swagger 2.0 emitters: which actions a
+//! resource's verbs give, the typed path items kube-apiserver would install for them, and what both versions write
+//! the same way.
+
+pub mod actions;
+mod build;
+mod item;
+pub(crate) mod media;
+mod naming;
+mod openapi;
+mod parameters;
+
+pub(crate) use build::build;
+pub(crate) use item::{Body, Operation, PathItem, Response, referenced};
+pub(crate) use openapi::{operation_extensions, security_scheme};
+pub(crate) use parameters::Parameter;

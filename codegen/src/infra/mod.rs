@@ -1,0 +1,12 @@
+//! What the emitters share: the profile and its passes, the prepared model they read ([`context`]), the schema
+//! renderer, canonical JSON, and the artifacts with their writer.
+
+pub(crate) mod artifacts;
+pub mod canonical;
+pub(crate) mod closure;
+pub(crate) mod context;
+pub(crate) mod disable;
+pub mod passes;
+pub mod profile;
+pub(crate) mod render;
+pub mod writer;
