@@ -7,12 +7,15 @@
 
 mod bundle;
 mod discovery;
+mod error;
+mod files;
 pub mod gnostic;
 mod handle;
 mod handlers;
 mod metrics;
 pub mod negotiate;
 mod openapi;
+mod options;
 mod protobuf;
 mod reload;
 mod respond;
@@ -21,9 +24,12 @@ mod server;
 mod status;
 mod variants;
 
-pub use bundle::{Bundle, BundleError, LoadOptions, ProtobufEncoder, read_tree};
+pub use bundle::Bundle;
+pub use error::BundleError;
+pub use files::read_tree;
 pub use handle::Handle;
 pub use metrics::{EndpointClass, Metrics};
+pub use options::{LoadOptions, ProtobufEncoder};
 pub use reload::{Watch, reload, watch};
 pub use router::router;
 pub use server::serve;

@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 use axum::http::HeaderValue;
 use serde_json::Value;
 
-use crate::bundle::{BundleError, LoadOptions, ProtobufEncoder, parse_json};
+use crate::error::BundleError;
+use crate::files::parse_json;
 use crate::negotiate::Spec;
+use crate::options::{LoadOptions, ProtobufEncoder};
 use crate::variants::Representation;
 
 const INDEX: &str = "openapi/v3/index.json";
