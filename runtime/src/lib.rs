@@ -9,7 +9,6 @@ mod bundle;
 mod discovery;
 mod error;
 mod files;
-pub mod gnostic;
 mod handle;
 mod handlers;
 mod metrics;

@@ -18,8 +18,8 @@ impl Default for LoadOptions {
     fn default() -> Self {
         Self {
             server_address: None,
-            openapi_v2_protobuf: crate::gnostic::openapi_v2_protobuf,
-            openapi_v3_protobuf: crate::gnostic::openapi_v3_protobuf,
+            openapi_v2_protobuf: kapi_gnostic::openapi_v2_protobuf,
+            openapi_v3_protobuf: kapi_gnostic::openapi_v3_protobuf,
         }
     }
 }
