@@ -1,12 +1,12 @@
-//! The document itself and its small parts: info, contact, license, tags, external docs, named maps.
+//! The document itself and its small parts: info, contact, license, tags, paths.
 
-use super::extensions;
 use super::operation::{path_item, response};
 use super::parameters::parameter;
 use super::schema::schema;
 use super::security::{security_definitions_item, security_requirement};
+use super::values::{extensions, external_docs};
 use crate::reader::{Obj, Problems, is_extension};
-use crate::v2::messages::{Contact, Document, ExternalDocs, Info, License, NamedPathItem, Paths, Tag};
+use crate::v2::messages::{Contact, Document, Info, License, NamedPathItem, Paths, Tag};
 use serde_json::Value;
 
 const DOCUMENT_KEYS: &[&str] = &[
@@ -31,7 +31,7 @@ const DOCUMENT_KEYS: &[&str] = &[
 const SWAGGER_VERSION: &str = "2.0";
 
 /// Converts a whole swagger document (the value at `#`).
-pub(in crate::v2) fn document(problems: &mut Problems, value: &Value) -> Document {
+pub(crate) fn document(problems: &mut Problems, value: &Value) -> Document {
     let Some(o) = Obj::new(problems, value, "#".to_owned(), "the document") else { return Document::default() };
     o.check_keys(problems, DOCUMENT_KEYS, &["info", "paths", "swagger"]);
     let swagger = o.string(problems, "swagger");
@@ -98,16 +98,6 @@ fn tag(problems: &mut Problems, value: &Value, path: String) -> Tag {
         description: o.string(problems, "description"),
         external_docs: o.object(problems, "externalDocs").map(|d| external_docs(problems, &d)),
         vendor_extension: extensions(&o),
-    }
-}
-
-/// Converts an `externalDocs` object.
-pub(super) fn external_docs(problems: &mut Problems, o: &Obj<'_>) -> ExternalDocs {
-    o.check_keys(problems, &["description", "url"], &["url"]);
-    ExternalDocs {
-        description: o.string(problems, "description"),
-        url: o.string(problems, "url"),
-        vendor_extension: extensions(o),
     }
 }
 

@@ -1,14 +1,13 @@
 //! Path items, operations and responses.
 
-use super::document::external_docs;
 use super::parameters::{header, parameters_item};
 use super::schema::schema;
 use super::security::security_requirement;
-use super::{extensions, named_any};
+use super::values::{extensions, external_docs, json_reference, named_any};
 use crate::reader::{Obj, Problems, is_extension};
 use crate::v2::messages::{
-    Examples, JsonReference, NamedResponseValue, Operation, PathItem, Response, ResponseValue, Responses, SchemaItem,
-    response_value, schema_item,
+    Examples, NamedResponseValue, Operation, PathItem, Response, ResponseValue, Responses, SchemaItem, response_value,
+    schema_item,
 };
 use serde_json::Value;
 
@@ -115,11 +114,4 @@ pub(super) fn response(problems: &mut Problems, value: &Value, path: String) -> 
         }),
         vendor_extension: extensions(&o),
     }
-}
-
-/// Converts a `{"$ref": ...}` object.
-pub(super) fn json_reference(problems: &mut Problems, value: &Value, path: String) -> JsonReference {
-    let Some(o) = Obj::new(problems, value, path, "a reference") else { return JsonReference::default() };
-    o.check_keys_without_extensions(problems, &["$ref", "description"], &["$ref"]);
-    JsonReference { _ref: o.string(problems, "$ref"), description: o.string(problems, "description") }
 }

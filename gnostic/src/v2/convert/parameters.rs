@@ -1,8 +1,7 @@
 //! Parameters, response headers and primitive items.
 
-use super::operation::json_reference;
 use super::schema::schema;
-use super::{anys, extensions, optional_any};
+use super::values::{anys, extensions, json_reference, optional_any};
 use crate::reader::{Obj, Problems};
 use crate::v2::messages::{
     Any, BodyParameter, FormDataParameterSubSchema, Header, HeaderParameterSubSchema, NamedAny, NonBodyParameter,

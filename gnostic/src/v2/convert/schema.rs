@@ -1,7 +1,6 @@
 //! Schemas: what `definitions`, body parameters and responses hold.
 
-use super::document::external_docs;
-use super::{anys, extensions, optional_any};
+use super::values::{anys, extensions, external_docs, optional_any};
 use crate::reader::{Obj, Problems, child_path, kind_of};
 use crate::v2::messages::{AdditionalPropertiesItem, ItemsItem, Schema, TypeItem, Xml, additional_properties_item};
 use serde_json::Value;

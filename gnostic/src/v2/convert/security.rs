@@ -1,6 +1,6 @@
 //! Security definitions and requirements.
 
-use super::extensions;
+use super::values::extensions;
 use crate::reader::{Obj, Problems, kind_of};
 use crate::v2::messages::{
     ApiKeySecurity, BasicAuthenticationSecurity, NamedString, NamedStringArray, Oauth2AccessCodeSecurity,

@@ -1,4 +1,5 @@
-//! `openapi.v2` messages for parameters, response headers and the primitive item types they share.
+//! `openapi.v2` messages for parameters (and the shared `parameters` definitions), response headers and the
+//! primitive item types they share.
 //!
 //! The four non-body parameter kinds, `Header` and `PrimitivesItems` carry the same validation fields under
 //! different field numbers, so each is its own message, exactly as upstream declares them.
@@ -230,4 +231,20 @@ pub struct Header {
     pub description: String,
     #[prost(message, repeated, tag = "19")]
     pub vendor_extension: Vec<NamedAny>,
+}
+
+/// `openapi.v2.ParameterDefinitions`: shared parameters by name.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct ParameterDefinitions {
+    #[prost(message, repeated, tag = "1")]
+    pub additional_properties: Vec<NamedParameter>,
+}
+
+/// `openapi.v2.NamedParameter`.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct NamedParameter {
+    #[prost(string, tag = "1")]
+    pub name: String,
+    #[prost(message, optional, tag = "2")]
+    pub value: Option<Parameter>,
 }

@@ -1,6 +1,6 @@
-//! `openapi.v2` messages for schemas (what `definitions` holds).
+//! `openapi.v2` messages for schemas (what `definitions` holds), a family of messages that nest each other.
 
-use super::{Any, ExternalDocs, NamedAny, NamedSchema};
+use super::{Any, ExternalDocs, NamedAny};
 
 /// `openapi.v2.Schema`: Swagger's subset of JSON Schema, plus `discriminator`, `readOnly`, `xml` and extensions.
 #[derive(Clone, PartialEq, prost::Message)]
@@ -105,6 +105,22 @@ pub struct ItemsItem {
 /// `openapi.v2.Properties`: a schema's properties by name.
 #[derive(Clone, PartialEq, prost::Message)]
 pub struct Properties {
+    #[prost(message, repeated, tag = "1")]
+    pub additional_properties: Vec<NamedSchema>,
+}
+
+/// `openapi.v2.NamedSchema`.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct NamedSchema {
+    #[prost(string, tag = "1")]
+    pub name: String,
+    #[prost(message, optional, tag = "2")]
+    pub value: Option<Schema>,
+}
+
+/// `openapi.v2.Definitions`: the document's schemas by name.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct Definitions {
     #[prost(message, repeated, tag = "1")]
     pub additional_properties: Vec<NamedSchema>,
 }

@@ -1,7 +1,7 @@
 //! What operations send and receive: parameters, request bodies, media types, encodings, examples, headers.
 
 use super::schema::schema_or_reference;
-use super::{extensions, is_reference, optional_any, reference};
+use super::values::{extensions, optional_any, or_reference_converter};
 use crate::reader::{Obj, Problems};
 use crate::v3::messages::{
     Encoding, Example, ExampleOrReference, Header, HeaderOrReference, MediaType, Parameter, ParameterOrReference,

@@ -1,14 +1,13 @@
-//! The document itself and its frame: info, servers, tags, paths, components.
+//! The document itself and its frame: info, contact, license, tags, paths, components.
 
 use super::bodies::{example_or_reference, header_or_reference, parameter_or_reference, request_body_or_reference};
-use super::extensions;
 use super::operation::{callback_or_reference, link_or_reference, path_item, response_or_reference};
 use super::schema::schema_or_reference;
 use super::security::{security_requirement, security_scheme_or_reference};
+use super::servers::server;
+use super::values::{extensions, external_docs};
 use crate::reader::{Obj, Problems, is_extension};
-use crate::v3::messages::{
-    Components, Contact, Document, ExternalDocs, Info, License, NamedPathItem, Paths, Server, ServerVariable, Tag,
-};
+use crate::v3::messages::{Components, Contact, Document, Info, License, NamedPathItem, Paths, Tag};
 use serde_json::Value;
 
 const DOCUMENT_KEYS: &[&str] =
@@ -27,7 +26,7 @@ const COMPONENTS_KEYS: &[&str] = &[
 ];
 
 /// Converts a whole OpenAPI 3 document (the value at `#`).
-pub(in crate::v3) fn document(problems: &mut Problems, value: &Value) -> Document {
+pub(crate) fn document(problems: &mut Problems, value: &Value) -> Document {
     let Some(o) = Obj::new(problems, value, "#".to_owned(), "the document") else { return Document::default() };
     o.check_keys(problems, DOCUMENT_KEYS, &["info", "openapi", "paths"]);
     Document {
@@ -73,29 +72,6 @@ fn license(problems: &mut Problems, o: &Obj<'_>) -> License {
     License { name: o.string(problems, "name"), url: o.string(problems, "url"), specification_extension: extensions(o) }
 }
 
-/// Converts one entry of a `servers` list.
-pub(super) fn server(problems: &mut Problems, value: &Value, path: String) -> Server {
-    let Some(o) = Obj::new(problems, value, path, "a server") else { return Server::default() };
-    o.check_keys(problems, &["url", "description", "variables"], &["url"]);
-    Server {
-        url: o.string(problems, "url"),
-        description: o.string(problems, "description"),
-        variables: o.named(problems, "variables", server_variable),
-        specification_extension: extensions(&o),
-    }
-}
-
-fn server_variable(problems: &mut Problems, value: &Value, path: String) -> ServerVariable {
-    let Some(o) = Obj::new(problems, value, path, "a server variable") else { return ServerVariable::default() };
-    o.check_keys(problems, &["enum", "default", "description"], &["default"]);
-    ServerVariable {
-        r#enum: o.strings(problems, "enum"),
-        default: o.string(problems, "default"),
-        description: o.string(problems, "description"),
-        specification_extension: extensions(&o),
-    }
-}
-
 fn tag(problems: &mut Problems, value: &Value, path: String) -> Tag {
     let Some(o) = Obj::new(problems, value, path, "a tag") else { return Tag::default() };
     o.check_keys(problems, &["name", "description", "externalDocs"], &["name"]);
@@ -104,16 +80,6 @@ fn tag(problems: &mut Problems, value: &Value, path: String) -> Tag {
         description: o.string(problems, "description"),
         external_docs: o.object(problems, "externalDocs").map(|d| external_docs(problems, &d)),
         specification_extension: extensions(&o),
-    }
-}
-
-/// Converts an `externalDocs` object.
-pub(super) fn external_docs(problems: &mut Problems, o: &Obj<'_>) -> ExternalDocs {
-    o.check_keys(problems, &["description", "url"], &["url"]);
-    ExternalDocs {
-        description: o.string(problems, "description"),
-        url: o.string(problems, "url"),
-        specification_extension: extensions(o),
     }
 }
 

@@ -1,9 +1,9 @@
 //! Path items, operations, responses, links and callbacks.
 
 use super::bodies::{header_or_reference, media_type, parameter_or_reference, request_body_or_reference};
-use super::document::{external_docs, server};
 use super::security::security_requirement;
-use super::{extensions, is_reference, named_any, reference};
+use super::servers::server;
+use super::values::{extensions, external_docs, named_any, or_reference_converter};
 use crate::reader::{Obj, Problems, is_extension, kind_of};
 use crate::v3::messages::{
     AnyOrExpression, Callback, CallbackOrReference, Expression, Link, LinkOrReference, NamedPathItem,

@@ -1,7 +1,6 @@
 //! Schemas and schema references: what `components.schemas` and every `schema` key hold.
 
-use super::document::external_docs;
-use super::{any, extensions, is_reference, optional_any, reference, strings};
+use super::values::{any, extensions, external_docs, is_reference, optional_any, reference, strings};
 use crate::reader::{Obj, Problems, child_path, kind_of};
 use crate::v3::messages::{
     AdditionalPropertiesItem, DefaultType, Discriminator, ItemsItem, Schema, SchemaOrReference, Xml,

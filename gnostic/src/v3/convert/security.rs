@@ -1,6 +1,6 @@
 //! Security schemes and requirements.
 
-use super::{extensions, is_reference, reference, strings};
+use super::values::{extensions, or_reference_converter, strings};
 use crate::reader::{Obj, Problems};
 use crate::v3::messages::{
     NamedStringArray, OauthFlow, OauthFlows, SecurityRequirement, SecurityScheme, SecuritySchemeOrReference,

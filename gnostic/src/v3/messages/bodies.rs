@@ -1,6 +1,7 @@
 //! `openapi.v3` messages for what operations send and receive: parameters, request bodies, media types,
 //! encodings, examples and headers, each with its `...OrReference` and named-map forms.
 
+use super::or_reference::or_reference_messages;
 use super::{Any, NamedAny, Reference, SchemaOrReference};
 
 /// `openapi.v3.Parameter`.

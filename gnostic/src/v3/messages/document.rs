@@ -1,9 +1,10 @@
-//! `openapi.v3` messages for the document's frame: info, servers, tags, paths, operations, components.
+//! `openapi.v3` messages for the document's frame: the document itself, info, contact, license, tags and
+//! components.
 
 use super::{
-    CallbacksOrReferences, ExamplesOrReferences, HeadersOrReferences, LinksOrReferences, NamedAny,
-    ParameterOrReference, ParametersOrReferences, RequestBodiesOrReferences, RequestBodyOrReference, Responses,
-    ResponsesOrReferences, SchemasOrReferences, SecurityRequirement, SecuritySchemesOrReferences,
+    CallbacksOrReferences, ExamplesOrReferences, ExternalDocs, HeadersOrReferences, LinksOrReferences, NamedAny,
+    ParametersOrReferences, Paths, RequestBodiesOrReferences, ResponsesOrReferences, SchemasOrReferences,
+    SecurityRequirement, SecuritySchemesOrReferences, Server,
 };
 
 /// `openapi.v3.Document`: the whole OpenAPI 3 document.
@@ -74,48 +75,6 @@ pub struct License {
     pub specification_extension: Vec<NamedAny>,
 }
 
-/// `openapi.v3.Server`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct Server {
-    #[prost(string, tag = "1")]
-    pub url: String,
-    #[prost(string, tag = "2")]
-    pub description: String,
-    #[prost(message, optional, tag = "3")]
-    pub variables: Option<ServerVariables>,
-    #[prost(message, repeated, tag = "4")]
-    pub specification_extension: Vec<NamedAny>,
-}
-
-/// `openapi.v3.ServerVariables`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct ServerVariables {
-    #[prost(message, repeated, tag = "1")]
-    pub additional_properties: Vec<NamedServerVariable>,
-}
-
-/// `openapi.v3.NamedServerVariable`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct NamedServerVariable {
-    #[prost(string, tag = "1")]
-    pub name: String,
-    #[prost(message, optional, tag = "2")]
-    pub value: Option<ServerVariable>,
-}
-
-/// `openapi.v3.ServerVariable`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct ServerVariable {
-    #[prost(string, repeated, tag = "1")]
-    pub r#enum: Vec<String>,
-    #[prost(string, tag = "2")]
-    pub default: String,
-    #[prost(string, tag = "3")]
-    pub description: String,
-    #[prost(message, repeated, tag = "4")]
-    pub specification_extension: Vec<NamedAny>,
-}
-
 /// `openapi.v3.Tag`.
 #[derive(Clone, PartialEq, prost::Message)]
 pub struct Tag {
@@ -126,99 +85,6 @@ pub struct Tag {
     #[prost(message, optional, tag = "3")]
     pub external_docs: Option<ExternalDocs>,
     #[prost(message, repeated, tag = "4")]
-    pub specification_extension: Vec<NamedAny>,
-}
-
-/// `openapi.v3.ExternalDocs`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct ExternalDocs {
-    #[prost(string, tag = "1")]
-    pub description: String,
-    #[prost(string, tag = "2")]
-    pub url: String,
-    #[prost(message, repeated, tag = "3")]
-    pub specification_extension: Vec<NamedAny>,
-}
-
-/// `openapi.v3.Paths`: the path items (keys starting with `/`) and the extensions.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct Paths {
-    #[prost(message, repeated, tag = "1")]
-    pub path: Vec<NamedPathItem>,
-    #[prost(message, repeated, tag = "2")]
-    pub specification_extension: Vec<NamedAny>,
-}
-
-/// `openapi.v3.NamedPathItem`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct NamedPathItem {
-    #[prost(string, tag = "1")]
-    pub name: String,
-    #[prost(message, optional, tag = "2")]
-    pub value: Option<PathItem>,
-}
-
-/// `openapi.v3.PathItem`: the operations on one path.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct PathItem {
-    #[prost(string, tag = "1")]
-    pub _ref: String,
-    #[prost(string, tag = "2")]
-    pub summary: String,
-    #[prost(string, tag = "3")]
-    pub description: String,
-    #[prost(message, optional, tag = "4")]
-    pub get: Option<Operation>,
-    #[prost(message, optional, tag = "5")]
-    pub put: Option<Operation>,
-    #[prost(message, optional, tag = "6")]
-    pub post: Option<Operation>,
-    #[prost(message, optional, tag = "7")]
-    pub delete: Option<Operation>,
-    #[prost(message, optional, tag = "8")]
-    pub options: Option<Operation>,
-    #[prost(message, optional, tag = "9")]
-    pub head: Option<Operation>,
-    #[prost(message, optional, tag = "10")]
-    pub patch: Option<Operation>,
-    #[prost(message, optional, tag = "11")]
-    pub trace: Option<Operation>,
-    #[prost(message, repeated, tag = "12")]
-    pub servers: Vec<Server>,
-    #[prost(message, repeated, tag = "13")]
-    pub parameters: Vec<ParameterOrReference>,
-    #[prost(message, repeated, tag = "14")]
-    pub specification_extension: Vec<NamedAny>,
-}
-
-/// `openapi.v3.Operation`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct Operation {
-    #[prost(string, repeated, tag = "1")]
-    pub tags: Vec<String>,
-    #[prost(string, tag = "2")]
-    pub summary: String,
-    #[prost(string, tag = "3")]
-    pub description: String,
-    #[prost(message, optional, tag = "4")]
-    pub external_docs: Option<ExternalDocs>,
-    #[prost(string, tag = "5")]
-    pub operation_id: String,
-    #[prost(message, repeated, tag = "6")]
-    pub parameters: Vec<ParameterOrReference>,
-    #[prost(message, optional, tag = "7")]
-    pub request_body: Option<RequestBodyOrReference>,
-    #[prost(message, optional, tag = "8")]
-    pub responses: Option<Responses>,
-    #[prost(message, optional, tag = "9")]
-    pub callbacks: Option<CallbacksOrReferences>,
-    #[prost(bool, tag = "10")]
-    pub deprecated: bool,
-    #[prost(message, repeated, tag = "11")]
-    pub security: Vec<SecurityRequirement>,
-    #[prost(message, repeated, tag = "12")]
-    pub servers: Vec<Server>,
-    #[prost(message, repeated, tag = "13")]
     pub specification_extension: Vec<NamedAny>,
 }
 

@@ -1,6 +1,7 @@
-//! `openapi.v3` messages for responses, links and callbacks.
+//! `openapi.v3` messages for responses and the links they carry.
 
-use super::{Any, HeadersOrReferences, MediaTypes, NamedAny, NamedPathItem, Reference, Server};
+use super::or_reference::or_reference_messages;
+use super::{Any, HeadersOrReferences, MediaTypes, NamedAny, Reference, Server};
 
 /// `openapi.v3.Responses`: the `default` response, responses by status code, and extensions.
 #[derive(Clone, PartialEq, prost::Message)]
@@ -73,15 +74,6 @@ pub struct Expression {
     pub additional_properties: Vec<NamedAny>,
 }
 
-/// `openapi.v3.Callback`: path items by runtime expression.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct Callback {
-    #[prost(message, repeated, tag = "1")]
-    pub path: Vec<NamedPathItem>,
-    #[prost(message, repeated, tag = "2")]
-    pub specification_extension: Vec<NamedAny>,
-}
-
 or_reference_messages!(
     Response,
     ResponseOrReference,
@@ -97,12 +89,4 @@ or_reference_messages!(
     "link_or_reference::Oneof",
     NamedLinkOrReference,
     LinksOrReferences
-);
-or_reference_messages!(
-    Callback,
-    CallbackOrReference,
-    callback_or_reference,
-    "callback_or_reference::Oneof",
-    NamedCallbackOrReference,
-    CallbacksOrReferences
 );

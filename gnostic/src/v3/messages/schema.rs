@@ -1,6 +1,6 @@
-//! `openapi.v3` messages for schemas and references.
+//! `openapi.v3` messages for schemas, a family of messages that nest each other.
 
-use super::{Any, ExternalDocs, NamedAny, Strings};
+use super::{Any, ExternalDocs, NamedAny, Reference, Strings};
 
 /// `openapi.v3.Schema`: OpenAPI 3.0's JSON Schema dialect.
 #[derive(Clone, PartialEq, prost::Message)]
@@ -96,17 +96,6 @@ pub mod schema_or_reference {
         #[prost(message, tag = "2")]
         Reference(super::Reference),
     }
-}
-
-/// `openapi.v3.Reference`: a `$ref`, with the summary and description OpenAPI 3.1 allows beside it.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct Reference {
-    #[prost(string, tag = "1")]
-    pub _ref: String,
-    #[prost(string, tag = "2")]
-    pub summary: String,
-    #[prost(string, tag = "3")]
-    pub description: String,
 }
 
 /// `openapi.v3.SchemasOrReferences`: `components.schemas`.

@@ -1,5 +1,6 @@
 //! `openapi.v3` messages for security schemes and requirements.
 
+use super::or_reference::or_reference_messages;
 use super::{NamedAny, NamedStringArray, Reference, Strings};
 
 /// `openapi.v3.SecurityScheme`.

@@ -1,6 +1,6 @@
-//! `openapi.v2` messages for values of free-form maps: `Any`, the `Named*` pairs and the definition maps.
+//! `openapi.v2` leaf messages, which every other file uses and which use none of them: free-form values (`Any`),
+//! string pairs and lists, external docs and `$ref`s.
 
-use super::{Parameter, Response, Schema};
 use crate::protobuf_any::ProtobufAny;
 
 /// `openapi.v2.Any`: a free-form value (an extension, a default, an example) as YAML text.
@@ -46,52 +46,24 @@ pub struct NamedStringArray {
     pub value: Option<StringArray>,
 }
 
-/// `openapi.v2.Definitions`: the document's schemas by name.
+/// `openapi.v2.ExternalDocs`.
 #[derive(Clone, PartialEq, prost::Message)]
-pub struct Definitions {
-    #[prost(message, repeated, tag = "1")]
-    pub additional_properties: Vec<NamedSchema>,
-}
-
-/// `openapi.v2.NamedSchema`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct NamedSchema {
+pub struct ExternalDocs {
     #[prost(string, tag = "1")]
-    pub name: String,
-    #[prost(message, optional, tag = "2")]
-    pub value: Option<Schema>,
+    pub description: String,
+    #[prost(string, tag = "2")]
+    pub url: String,
+    #[prost(message, repeated, tag = "3")]
+    pub vendor_extension: Vec<NamedAny>,
 }
 
-/// `openapi.v2.ParameterDefinitions`: shared parameters by name.
+/// `openapi.v2.JsonReference`: a `$ref` to a parameter or response.
 #[derive(Clone, PartialEq, prost::Message)]
-pub struct ParameterDefinitions {
-    #[prost(message, repeated, tag = "1")]
-    pub additional_properties: Vec<NamedParameter>,
-}
-
-/// `openapi.v2.NamedParameter`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct NamedParameter {
+pub struct JsonReference {
     #[prost(string, tag = "1")]
-    pub name: String,
-    #[prost(message, optional, tag = "2")]
-    pub value: Option<Parameter>,
-}
-
-/// `openapi.v2.ResponseDefinitions`: shared responses by name.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct ResponseDefinitions {
-    #[prost(message, repeated, tag = "1")]
-    pub additional_properties: Vec<NamedResponse>,
-}
-
-/// `openapi.v2.NamedResponse`.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct NamedResponse {
-    #[prost(string, tag = "1")]
-    pub name: String,
-    #[prost(message, optional, tag = "2")]
-    pub value: Option<Response>,
+    pub _ref: String,
+    #[prost(string, tag = "2")]
+    pub description: String,
 }
 
 /// `openapi.v2.Default`: declared upstream but used by no other message.

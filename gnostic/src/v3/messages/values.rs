@@ -1,4 +1,5 @@
-//! `openapi.v3` messages for free-form values and string maps.
+//! `openapi.v3` leaf messages, which every other file uses and which use none of them: free-form values (`Any`),
+//! string maps, external docs and `$ref`s.
 
 use crate::protobuf_any::ProtobufAny;
 
@@ -50,6 +51,28 @@ pub struct NamedStringArray {
     pub name: String,
     #[prost(message, optional, tag = "2")]
     pub value: Option<StringArray>,
+}
+
+/// `openapi.v3.ExternalDocs`.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct ExternalDocs {
+    #[prost(string, tag = "1")]
+    pub description: String,
+    #[prost(string, tag = "2")]
+    pub url: String,
+    #[prost(message, repeated, tag = "3")]
+    pub specification_extension: Vec<NamedAny>,
+}
+
+/// `openapi.v3.Reference`: a `$ref`, with the summary and description OpenAPI 3.1 allows beside it.
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct Reference {
+    #[prost(string, tag = "1")]
+    pub _ref: String,
+    #[prost(string, tag = "2")]
+    pub summary: String,
+    #[prost(string, tag = "3")]
+    pub description: String,
 }
 
 /// `openapi.v3.Object`: declared upstream but used by no other message.
