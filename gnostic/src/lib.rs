@@ -16,21 +16,25 @@
 //! The crate knows nothing of HTTP or of kapi's bundles: `kapi-runtime` plugs [`openapi_v2_protobuf`] and
 //! [`openapi_v3_protobuf`] in as its OpenAPI protobuf encoders when its `gnostic` feature is on.
 
+mod error;
 mod protobuf_any;
 mod reader;
 pub mod v2;
 pub mod v3;
 mod yaml;
 
+pub use error::{Error, Problem};
 pub use protobuf_any::ProtobufAny;
 
-/// Encodes an OpenAPI v2 (swagger) JSON document as a gnostic `openapi.v2.Document`.
-pub fn openapi_v2_protobuf(document: &serde_json::Value) -> Result<Vec<u8>, String> {
+/// Encodes an OpenAPI v2 (swagger) JSON document as a gnostic `openapi.v2.Document`, or returns every problem
+/// that keeps gnostic from reading it.
+pub fn openapi_v2_protobuf(document: &serde_json::Value) -> Result<Vec<u8>, Error> {
     v2::encode(document)
 }
 
-/// Encodes an OpenAPI v3 JSON document as a gnostic `openapi.v3.Document`.
-pub fn openapi_v3_protobuf(document: &serde_json::Value) -> Result<Vec<u8>, String> {
+/// Encodes an OpenAPI v3 JSON document as a gnostic `openapi.v3.Document`, or returns every problem that keeps
+/// gnostic from reading it.
+pub fn openapi_v3_protobuf(document: &serde_json::Value) -> Result<Vec<u8>, Error> {
     v3::encode(document)
 }
 

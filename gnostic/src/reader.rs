@@ -3,39 +3,31 @@
 //! Converters never stop at the first problem: a wrong value is recorded with its location and replaced by the
 //! field's zero value, so one run reports every mistake in the document (as gnostic's compiler does).
 
+use crate::error::{Dialect, Error, Problem};
 use serde_json::{Map, Value};
 use std::fmt::Display;
-
-/// How many problems an error message lists before it only counts the rest.
-const MAX_LISTED: usize = 20;
 
 /// Collects the problems found while converting one document.
 #[derive(Debug)]
 pub(crate) struct Problems {
-    dialect: &'static str,
-    list: Vec<String>,
+    dialect: Dialect,
+    list: Vec<Problem>,
 }
 
 impl Problems {
-    /// A sink for one document of `dialect` ("openapi v2", "openapi v3"), named in the final message.
-    pub(crate) fn new(dialect: &'static str) -> Self {
+    /// A sink for one document of `dialect`, named in the final error.
+    pub(crate) fn new(dialect: Dialect) -> Self {
         Self { dialect, list: Vec::new() }
     }
 
     /// Records a problem at `path`.
     pub(crate) fn add(&mut self, path: &str, message: impl Display) {
-        self.list.push(format!("{path}: {message}"));
+        self.list.push(Problem::new(path, message));
     }
 
-    /// `value` when nothing went wrong; otherwise one message listing the problems.
-    pub(crate) fn finish<T>(self, value: T) -> Result<T, String> {
-        if self.list.is_empty() {
-            return Ok(value);
-        }
-        let shown = self.list.iter().take(MAX_LISTED).map(String::as_str).collect::<Vec<_>>().join("; ");
-        let more = self.list.len().saturating_sub(MAX_LISTED);
-        let tail = if more > 0 { format!("; and {more} more") } else { String::new() };
-        Err(format!("{} document is malformed: {shown}{tail}", self.dialect))
+    /// `value` when nothing went wrong; otherwise an error carrying every problem.
+    pub(crate) fn finish<T>(self, value: T) -> Result<T, Error> {
+        if self.list.is_empty() { Ok(value) } else { Err(Error::malformed(self.dialect, self.list)) }
     }
 }
 

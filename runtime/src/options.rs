@@ -18,8 +18,18 @@ impl Default for LoadOptions {
     fn default() -> Self {
         Self {
             server_address: None,
-            openapi_v2_protobuf: kapi_gnostic::openapi_v2_protobuf,
-            openapi_v3_protobuf: kapi_gnostic::openapi_v3_protobuf,
+            openapi_v2_protobuf: gnostic_v2,
+            openapi_v3_protobuf: gnostic_v3,
         }
     }
+}
+
+/// kapi-gnostic's v2 encoder as a [`ProtobufEncoder`], its error (every problem found) as one message.
+fn gnostic_v2(document: &serde_json::Value) -> Result<Vec<u8>, String> {
+    kapi_gnostic::openapi_v2_protobuf(document).map_err(|e| e.to_string())
+}
+
+/// kapi-gnostic's v3 encoder as a [`ProtobufEncoder`].
+fn gnostic_v3(document: &serde_json::Value) -> Result<Vec<u8>, String> {
+    kapi_gnostic::openapi_v3_protobuf(document).map_err(|e| e.to_string())
 }

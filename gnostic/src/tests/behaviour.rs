@@ -37,11 +37,11 @@ fn gnostic_same_document_gives_same_bytes() {
 }
 
 fn v2_error(document: &Value) -> String {
-    openapi_v2_protobuf(document).expect_err("the document is refused")
+    openapi_v2_protobuf(document).expect_err("the document is refused").to_string()
 }
 
 fn v3_error(document: &Value) -> String {
-    openapi_v3_protobuf(document).expect_err("the document is refused")
+    openapi_v3_protobuf(document).expect_err("the document is refused").to_string()
 }
 
 #[test]
@@ -119,6 +119,12 @@ fn gnostic_error_lists_at_most_twenty_problems() {
     let error = v2_error(&doc);
     assert_eq!(error.matches("must be an object").count(), 20, "{error}");
     assert!(error.ends_with("; and 5 more"), "{error}");
+    // The message stops at twenty; the error itself keeps every problem, each with its location.
+    let error = openapi_v2_protobuf(&doc).expect_err("the document is refused");
+    let locations: Vec<&str> = error.problems().iter().map(|p| p.location()).collect();
+    let expected: Vec<String> = (0..25).map(|i| format!("#/definitions/Bad{i:02}")).collect();
+    assert_eq!(locations, expected);
+    assert!(error.problems().iter().all(|p| p.message() == "a schema must be an object, found a string"));
 }
 
 #[test]
