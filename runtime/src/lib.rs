@@ -4,6 +4,19 @@
 //! [`router`] in an axum server. Every response variant is computed when the bundle loads; a reload swaps the whole
 //! bundle atomically ([`reload`], [`watch`]). A bundle that carries generated `.proto` files (`proto/**`) also
 //! serves discovery as Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), encoded through them.
+//!
+//! # Cargo features
+//!
+//! - `gnostic` (off by default): OpenAPI v2 and v3 are offered as gnostic protobuf too
+//!   (`application/com.github.proto-openapi.spec.v2@v1.0+protobuf`, `…spec.v3@v1.0+protobuf`), encoded by the
+//!   `kapi-gnostic` crate when a bundle loads: [`LoadOptions::default`] plugs its encoders in. Without the feature
+//!   the defaults have no encoders and OpenAPI is served as JSON only, without warnings; any [`ProtobufEncoder`]
+//!   can still be set in [`LoadOptions`].
+//!
+//!   An aggregated API server behind kube-apiserver does not need it: the aggregator fetches each server's OpenAPI
+//!   as JSON and serves the protobuf forms itself. A server kubectl talks to directly does: kubectl 1.27's
+//!   `explain` and `--output=plaintext-openapiv2` ask for OpenAPI v2 protobuf only. The `kapi` CLI turns it on, so
+//!   `kapi serve` offers both encodings.
 
 mod bundle;
 mod discovery;
