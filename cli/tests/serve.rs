@@ -51,14 +51,15 @@ impl Server {
         format!("http://127.0.0.1:{}", self.port)
     }
 
-    /// `GET path`; returns (status code, body).
+    /// `GET path`; returns (status code, body, binary bodies such as protobuf read lossily as text).
     fn get(&self, path: &str, accept: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
         stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
         let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nAccept: {accept}\r\nConnection: close\r\n\r\n");
         stream.write_all(request.as_bytes()).expect("send");
-        let mut raw = String::new();
-        stream.read_to_string(&mut raw).expect("read");
+        let mut bytes = Vec::new();
+        stream.read_to_end(&mut bytes).expect("read");
+        let raw = String::from_utf8_lossy(&bytes);
         let code = raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
         let body = raw.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default();
         (code, body)
@@ -81,6 +82,10 @@ fn serves_the_embedded_corpus_and_writes_the_request_log() {
     assert_eq!(code, 200);
     assert!(api.contains(&format!("127.0.0.1:{}", server.port)), "the listen address fills /api: {api}");
     assert_eq!(server.get("/openapi/v3/../../etc/passwd", "*/*").0, 404);
+    // kubectl 1.27's explain asks for gnostic protobuf only: the CLI turns kapi-runtime's `gnostic` feature on.
+    let (code, swagger) = server.get("/openapi/v2", "application/com.github.proto-openapi.spec.v2@v1.0+protobuf");
+    assert_eq!(code, 200);
+    assert!(swagger.contains("x-kubernetes-group-version-kind"), "an openapi.v2.Document with extensions");
     let logged = std::fs::read_to_string(&log).expect("request log");
     assert!(logged.contains("GET /apis?timeout=32s 200\n"), "{logged}");
     assert!(logged.contains("GET /openapi/v3/../../etc/passwd 404\n"), "{logged}");

@@ -4,73 +4,18 @@
 //! serving: a request path is only ever a key looked up in maps built here.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
 use axum::http::HeaderValue;
 
 use crate::discovery::Discovery;
+use crate::error::BundleError;
+use crate::files::{parse_json, read_tree};
 use crate::openapi::OpenApi;
+use crate::options::LoadOptions;
 use crate::protobuf::Codec;
 use crate::variants::Representation;
-
-/// Encodes an OpenAPI JSON document as gnostic protobuf.
-pub type ProtobufEncoder = fn(&serde_json::Value) -> Result<Vec<u8>, String>;
-
-/// How a bundle is built from its files.
-#[derive(Debug, Clone)]
-pub struct LoadOptions {
-    /// Filled into `/api`'s `serverAddressByClientCIDRs` when the document leaves it empty (`host:port`).
-    pub server_address: Option<String>,
-    /// The OpenAPI v2 protobuf encoder; when it fails the protobuf variant is not offered (JSON still is).
-    pub openapi_v2_protobuf: ProtobufEncoder,
-    /// The OpenAPI v3 protobuf encoder; same rule.
-    pub openapi_v3_protobuf: ProtobufEncoder,
-}
-
-impl Default for LoadOptions {
-    fn default() -> Self {
-        Self {
-            server_address: None,
-            openapi_v2_protobuf: crate::gnostic::openapi_v2_protobuf,
-            openapi_v3_protobuf: crate::gnostic::openapi_v3_protobuf,
-        }
-    }
-}
-
-/// Why a bundle could not be built.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BundleError {
-    path: Option<String>,
-    message: String,
-}
-
-impl BundleError {
-    pub(crate) fn in_file(path: &str, message: impl Into<String>) -> Self {
-        Self { path: Some(path.to_owned()), message: message.into() }
-    }
-
-    pub(crate) fn general(message: impl Into<String>) -> Self {
-        Self { path: None, message: message.into() }
-    }
-
-    /// The bundle file at fault, when one is.
-    pub fn path(&self) -> Option<&str> {
-        self.path.as_deref()
-    }
-}
-
-impl fmt::Display for BundleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.path {
-            Some(path) => write!(f, "{path}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for BundleError {}
 
 /// Every document the runtime serves, in every variant, immutable once built.
 #[derive(Debug)]
@@ -141,38 +86,6 @@ impl Bundle {
     pub fn openapi_paths(&self) -> impl Iterator<Item = &str> {
         self.openapi.documents.keys().map(String::as_str)
     }
-}
-
-/// Reads a directory tree into a map of `/`-separated relative paths to bytes.
-pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, BundleError> {
-    let mut files = BTreeMap::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(current) = pending.pop() {
-        let entries = std::fs::read_dir(&current)
-            .map_err(|e| BundleError::general(format!("cannot read directory {}: {e}", current.display())))?;
-        for entry in entries {
-            let entry = entry.map_err(|e| BundleError::general(format!("{}: {e}", current.display())))?;
-            let path = entry.path();
-            // Editors and writers put temporary files beside the real ones; they are not part of the bundle.
-            if entry.file_name().to_string_lossy().starts_with('.') {
-                continue;
-            }
-            if path.is_dir() {
-                pending.push(path);
-                continue;
-            }
-            let relative = path.strip_prefix(dir).map_err(|e| BundleError::general(e.to_string()))?;
-            let key = relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-            let bytes = std::fs::read(&path).map_err(|e| BundleError::in_file(&key, format!("cannot read: {e}")))?;
-            files.insert(key, bytes);
-        }
-    }
-    Ok(files)
-}
-
-/// Parses a bundle file as JSON, naming the file on failure.
-pub(crate) fn parse_json(path: &str, bytes: &[u8]) -> Result<serde_json::Value, BundleError> {
-    serde_json::from_slice(bytes).map_err(|e| BundleError::in_file(path, format!("not valid JSON: {e}")))
 }
 
 /// `/version`: the bundle's `version.json` when it has one, else a kube-apiserver-shaped default naming kapi.

@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::bundle::{BundleError, LoadOptions, parse_json};
+use crate::error::BundleError;
+use crate::files::parse_json;
 use crate::negotiate::{AggregatedVersion, DiscoveryChoice, Encoding};
+use crate::options::LoadOptions;
 use crate::protobuf::Codec;
 use crate::variants::Representation;
 

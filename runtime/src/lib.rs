@@ -4,15 +4,30 @@
 //! [`router`] in an axum server. Every response variant is computed when the bundle loads; a reload swaps the whole
 //! bundle atomically ([`reload`], [`watch`]). A bundle that carries generated `.proto` files (`proto/**`) also
 //! serves discovery as Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), encoded through them.
+//!
+//! # Cargo features
+//!
+//! - `gnostic` (off by default): OpenAPI v2 and v3 are offered as gnostic protobuf too
+//!   (`application/com.github.proto-openapi.spec.v2@v1.0+protobuf`, `…spec.v3@v1.0+protobuf`), encoded by the
+//!   `kapi-gnostic` crate when a bundle loads: [`LoadOptions::default`] plugs its encoders in. Without the feature
+//!   the defaults have no encoders and OpenAPI is served as JSON only, without warnings; any [`ProtobufEncoder`]
+//!   can still be set in [`LoadOptions`].
+//!
+//!   An aggregated API server behind kube-apiserver does not need it: the aggregator fetches each server's OpenAPI
+//!   as JSON and serves the protobuf forms itself. A server kubectl talks to directly does: kubectl 1.27's
+//!   `explain` and `--output=plaintext-openapiv2` ask for OpenAPI v2 protobuf only. The `kapi` CLI turns it on, so
+//!   `kapi serve` offers both encodings.
 
 mod bundle;
 mod discovery;
-pub mod gnostic;
+mod error;
+mod files;
 mod handle;
 mod handlers;
 mod metrics;
 pub mod negotiate;
 mod openapi;
+mod options;
 mod protobuf;
 mod reload;
 mod respond;
@@ -21,9 +36,12 @@ mod server;
 mod status;
 mod variants;
 
-pub use bundle::{Bundle, BundleError, LoadOptions, ProtobufEncoder, read_tree};
+pub use bundle::Bundle;
+pub use error::BundleError;
+pub use files::read_tree;
 pub use handle::Handle;
 pub use metrics::{EndpointClass, Metrics};
+pub use options::{LoadOptions, ProtobufEncoder};
 pub use reload::{Watch, reload, watch};
 pub use router::router;
 pub use server::serve;

@@ -1,13 +1,15 @@
 //! OpenAPI documents of a bundle: the v3 root index, the v3 group-version documents and the v2 swagger document,
-//! each as JSON and (when the encoder succeeds) gnostic protobuf.
+//! each as JSON and (when there is an encoder and it succeeds) gnostic protobuf.
 
 use std::collections::BTreeMap;
 
 use axum::http::HeaderValue;
 use serde_json::Value;
 
-use crate::bundle::{BundleError, LoadOptions, ProtobufEncoder, parse_json};
+use crate::error::BundleError;
+use crate::files::parse_json;
 use crate::negotiate::Spec;
+use crate::options::{LoadOptions, ProtobufEncoder};
 use crate::variants::Representation;
 
 const INDEX: &str = "openapi/v3/index.json";
@@ -101,17 +103,19 @@ fn index_entries(index: &Value) -> Result<Vec<(String, String)>, BundleError> {
     Ok(entries)
 }
 
-/// JSON as generated; protobuf when `encode` succeeds (a failure is a warning: JSON alone still serves kubectl's
-/// default paths).
+/// JSON as generated; protobuf when there is an encoder and it succeeds. No encoder is a choice (an aggregated
+/// server leaves protobuf to kube-apiserver), so it is silent; a failure is a warning, though JSON alone still
+/// serves kubectl's default paths.
 fn document(
     path: &str,
     bytes: &[u8],
     spec: Spec,
-    encode: ProtobufEncoder,
+    encode: Option<ProtobufEncoder>,
     warnings: &mut Vec<String>,
 ) -> Result<Document, BundleError> {
     let value = parse_json(path, bytes)?;
     let json = Representation::new(bytes.to_vec(), "application/json").map_err(|e| BundleError::in_file(path, e))?;
+    let Some(encode) = encode else { return Ok(Document { json, protobuf: None }) };
     let protobuf = match encode(&value) {
         Ok(encoded) => {
             let (_, dot_spelling) = spec.protobuf_subtypes();

@@ -5,6 +5,7 @@ mod common;
 use axum::http::StatusCode;
 use common::{V2_PB_AT, V3_PB_AT, V3_PB_DOT, app, get, gunzip};
 use kapi_runtime::{Bundle, Handle, LoadOptions, router};
+use prost::Message as _;
 
 /// The `serverRelativeURL` the root advertises for `key`.
 async fn advertised(app: &axum::Router, key: &str) -> String {
@@ -123,7 +124,8 @@ async fn failing_protobuf_encoders_leave_json_only() {
     fn refuse(_: &serde_json::Value) -> Result<Vec<u8>, String> {
         Err("not yet".into())
     }
-    let options = LoadOptions { openapi_v2_protobuf: refuse, openapi_v3_protobuf: refuse, ..LoadOptions::default() };
+    let options =
+        LoadOptions { openapi_v2_protobuf: Some(refuse), openapi_v3_protobuf: Some(refuse), ..LoadOptions::default() };
     let bundle = Bundle::from_files_with(common::files(0), &options).expect("loads without protobuf");
     assert_eq!(bundle.warnings().len(), 3, "{:?}", bundle.warnings());
     let app = router(Handle::with_bundle(bundle));
@@ -131,6 +133,81 @@ async fn failing_protobuf_encoders_leave_json_only() {
     assert_eq!(pb.status, StatusCode::NOT_ACCEPTABLE);
     let fallback = get(&app, "/openapi/v3/api/v1", &[("accept", &format!("{V3_PB_AT}, application/json;q=0.5"))]).await;
     assert_eq!((fallback.status, fallback.header("content-type")), (StatusCode::OK, "application/json"));
+}
+
+#[tokio::test]
+async fn without_encoders_openapi_is_json_only_and_nothing_is_warned() {
+    let options = LoadOptions { openapi_v2_protobuf: None, openapi_v3_protobuf: None, ..common::options() };
+    let bundle = Bundle::from_files_with(common::files(0), &options).expect("loads without protobuf");
+    assert_eq!(bundle.warnings(), &[] as &[String], "no encoder is a choice, not a problem");
+    let app = router(Handle::with_bundle(bundle));
+    assert_eq!(get(&app, "/openapi/v2", &[("accept", V2_PB_AT)]).await.status, StatusCode::NOT_ACCEPTABLE);
+    let url = advertised(&app, "apis/example.com/v1").await;
+    assert_eq!(get(&app, &url, &[("accept", V3_PB_DOT)]).await.status, StatusCode::NOT_ACCEPTABLE);
+    let fallback = get(&app, &url, &[("accept", &format!("{V3_PB_AT}, application/json;q=0.5"))]).await;
+    assert_eq!((fallback.status, fallback.header("content-type")), (StatusCode::OK, "application/json"));
+}
+
+/// kapi-gnostic's encoders as `ProtobufEncoder`s, plugged in by hand so these tests do not depend on whether
+/// kapi-runtime's `gnostic` feature is on.
+fn gnostic_options() -> LoadOptions {
+    fn v2(document: &serde_json::Value) -> Result<Vec<u8>, String> {
+        kapi_gnostic::openapi_v2_protobuf(document).map_err(|e| e.to_string())
+    }
+    fn v3(document: &serde_json::Value) -> Result<Vec<u8>, String> {
+        kapi_gnostic::openapi_v3_protobuf(document).map_err(|e| e.to_string())
+    }
+    LoadOptions { openapi_v2_protobuf: Some(v2), openapi_v3_protobuf: Some(v3), ..common::options() }
+}
+
+#[tokio::test]
+async fn gnostic_encoders_serve_gnostic_documents() {
+    let files = common::files(0);
+    let json = |path: &str| -> serde_json::Value { serde_json::from_slice(&files[path]).expect("JSON") };
+    let bundle = Bundle::from_files_with(files.clone(), &gnostic_options()).expect("loads");
+    assert_eq!(bundle.warnings(), &[] as &[String]);
+    let app = router(Handle::with_bundle(bundle));
+    let v2 = get(&app, "/openapi/v2", &[("accept", V2_PB_AT)]).await;
+    assert_eq!(v2.status, StatusCode::OK);
+    let swagger = json("openapi/v2/swagger.json");
+    assert_eq!(v2.body.to_vec(), kapi_gnostic::openapi_v2_protobuf(&swagger).expect("encodes"));
+    let decoded = kapi_gnostic::v2::messages::Document::decode(v2.body.as_ref()).expect("an openapi.v2.Document");
+    assert_eq!(decoded.swagger, "2.0");
+    let url = advertised(&app, "api/v1").await;
+    let v3 = get(&app, &url, &[("accept", V3_PB_AT)]).await;
+    assert_eq!((v3.status, v3.header("content-type")), (StatusCode::OK, V3_PB_AT));
+    let document = json("openapi/v3/api/v1.json");
+    assert_eq!(v3.body.to_vec(), kapi_gnostic::openapi_v3_protobuf(&document).expect("encodes"));
+    let decoded = kapi_gnostic::v3::messages::Document::decode(v3.body.as_ref()).expect("an openapi.v3.Document");
+    assert_eq!(decoded.openapi, "3.0.0");
+}
+
+#[tokio::test]
+async fn a_document_gnostic_refuses_is_a_warning_naming_every_problem() {
+    let mut files = common::files(0);
+    let swagger = serde_json::json!({"swagger": "2.0", "info": {"title": "t", "version": "v"}, "paths": {"apis": {}},
+                                     "definitions": {"A": {"nullable": true}}});
+    files.insert("openapi/v2/swagger.json".into(), common::pretty(&swagger));
+    let bundle = Bundle::from_files_with(files, &gnostic_options()).expect("loads with JSON only");
+    let warnings = bundle.warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].starts_with("openapi/v2/swagger.json: protobuf variant not offered: openapi v2 document"));
+    assert!(warnings[0].contains("#/paths: path \"apis\" must start with \"/\""), "{warnings:?}");
+    assert!(warnings[0].contains("#/definitions/A: unknown key \"nullable\""), "{warnings:?}");
+    let app = router(Handle::with_bundle(bundle));
+    assert_eq!(get(&app, "/openapi/v2", &[("accept", V2_PB_AT)]).await.status, StatusCode::NOT_ACCEPTABLE);
+}
+
+#[tokio::test]
+async fn default_options_offer_gnostic_protobuf_only_with_the_gnostic_feature() {
+    let options = LoadOptions::default();
+    let on = cfg!(feature = "gnostic");
+    assert_eq!((options.openapi_v2_protobuf.is_some(), options.openapi_v3_protobuf.is_some()), (on, on));
+    let bundle = Bundle::from_files(common::files(0)).expect("loads");
+    assert_eq!(bundle.warnings(), &[] as &[String]);
+    let app = router(Handle::with_bundle(bundle));
+    let v2 = get(&app, "/openapi/v2", &[("accept", V2_PB_AT)]).await;
+    assert_eq!(v2.status, if on { StatusCode::OK } else { StatusCode::NOT_ACCEPTABLE });
 }
 
 #[tokio::test]

@@ -11,7 +11,9 @@ mod bundle {
     include!(concat!(env!("OUT_DIR"), "/bundle_files.rs"));
 }
 
-/// The embedded artifacts as a bundle; `server_address` fills `/api`'s address list.
+/// The embedded artifacts as a bundle; `server_address` fills `/api`'s address list. OpenAPI is served as JSON
+/// only: behind kube-apiserver the aggregator serves the gnostic protobuf forms itself, so this crate leaves
+/// kapi-runtime's `gnostic` feature off.
 fn load(server_address: Option<String>) -> Result<Bundle, String> {
     let files: BTreeMap<String, Vec<u8>> =
         bundle::FILES.iter().map(|(path, bytes)| ((*path).to_owned(), bytes.to_vec())).collect();

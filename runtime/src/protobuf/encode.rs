@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use prost_reflect::{DynamicMessage, FieldDescriptor, Kind, MapKey, MessageDescriptor, Value as Field};
 use serde_json::Value;
 
+use super::field::set;
 use super::well_known;
 
 /// JSON keys of the inline `TypeMeta`: dropped when the message has no field of that name.
@@ -54,11 +55,6 @@ fn named_list_items(desc: &MessageDescriptor) -> Option<FieldDescriptor> {
     let mut fields = desc.fields();
     let only = fields.next()?;
     (fields.next().is_none() && only.name() == "items" && only.is_list()).then_some(only)
-}
-
-/// Sets a field, refusing (rather than panicking on) a value of the wrong type.
-pub(crate) fn set(out: &mut DynamicMessage, field: &FieldDescriptor, value: Field, at: &str) -> Result<(), String> {
-    out.try_set_field(field, value).map_err(|e| format!("{at}: {e}"))
 }
 
 fn field_value(field: &FieldDescriptor, json: &Value, at: &str) -> Result<Field, String> {

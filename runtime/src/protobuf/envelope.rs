@@ -7,7 +7,7 @@
 use prost::Message;
 use prost_reflect::{DescriptorPool, DynamicMessage, Kind, MessageDescriptor, Value as Field};
 
-use super::encode::set;
+use super::field::set;
 
 /// `k8s` and the encoding-style byte 0 ("a runtime.Unknown follows"), the only style defined.
 pub(crate) const MAGIC: [u8; 4] = *b"k8s\0";

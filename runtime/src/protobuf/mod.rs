@@ -8,6 +8,7 @@
 mod descriptors;
 mod encode;
 mod envelope;
+mod field;
 mod well_known;
 
 use std::collections::BTreeMap;
@@ -46,7 +47,7 @@ impl Codec {
 #[cfg(test)]
 pub(crate) fn upstream_files() -> BTreeMap<String, Vec<u8>> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/upstream/proto");
-    let tree = crate::bundle::read_tree(&root.join("k8s.io")).expect("the upstream reference protos");
+    let tree = crate::files::read_tree(&root.join("k8s.io")).expect("the upstream reference protos");
     tree.into_iter().map(|(path, bytes)| (format!("proto/k8s.io/{path}"), bytes)).collect()
 }
 

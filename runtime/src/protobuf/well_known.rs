@@ -6,7 +6,7 @@
 use prost_reflect::{DynamicMessage, MessageDescriptor, Value as Field};
 use serde_json::Value;
 
-use super::encode::set;
+use super::field::set;
 
 const TIME: &str = "k8s.io.apimachinery.pkg.apis.meta.v1.Time";
 const MICRO_TIME: &str = "k8s.io.apimachinery.pkg.apis.meta.v1.MicroTime";

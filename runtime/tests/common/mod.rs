@@ -124,8 +124,8 @@ pub fn fake_protobuf(value: &Value) -> Result<Vec<u8>, String> {
 pub fn options() -> LoadOptions {
     LoadOptions {
         server_address: Some("127.0.0.1:6443".into()),
-        openapi_v2_protobuf: fake_protobuf,
-        openapi_v3_protobuf: fake_protobuf,
+        openapi_v2_protobuf: Some(fake_protobuf),
+        openapi_v3_protobuf: Some(fake_protobuf),
     }
 }
 
