@@ -45,4 +45,3 @@ pub use options::{LoadOptions, ProtobufEncoder};
 pub use reload::{Watch, reload, watch};
 pub use router::router;
 pub use server::serve;
-pub use variants::sha512_upper_hex;

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
-use serde_json::json;
+use kapi_meta::meta::v1::{Status, TypeMeta};
 
 /// A failure the server answers with a `meta/v1` `Status`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,11 +26,16 @@ struct Prepared {
 }
 
 fn prepare(status: StatusCode, reason: &str, message: &str) -> Prepared {
-    let value = json!({
-        "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
-        "message": message, "reason": reason, "code": status.as_u16(),
-    });
-    Prepared { status, body: Bytes::from(value.to_string()) }
+    let body = Status {
+        type_meta: TypeMeta { api_version: Some("v1".to_owned()), kind: Some("Status".to_owned()) },
+        status: Some("Failure".to_owned()),
+        message: Some(message.to_owned()),
+        reason: Some(reason.to_owned()),
+        code: Some(i32::from(status.as_u16())),
+        ..Status::default()
+    };
+    // Serialising a plain struct of strings cannot fail; an empty body would still carry the status code.
+    Prepared { status, body: Bytes::from(serde_json::to_vec(&body).unwrap_or_default()) }
 }
 
 static NOT_FOUND: LazyLock<Prepared> =

@@ -10,7 +10,7 @@ use axum::http::HeaderValue;
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use headers::ETag;
-use sha2::{Digest, Sha512};
+use kapi_meta::content_hash::content_hash;
 
 /// Bodies smaller than this are never gzipped: the gzip header and trailer would eat most of the gain.
 const GZIP_MIN_LEN: usize = 512;
@@ -29,7 +29,7 @@ pub struct Representation {
 impl Representation {
     /// Precomputes the hash, the quoted ETag and (when it pays) a gzip copy of `body`.
     pub fn new(body: Vec<u8>, content_type: &str) -> Result<Self, String> {
-        let hash = sha512_upper_hex(&body);
+        let hash = content_hash(&body);
         let quoted = format!("\"{hash}\"");
         let typed_etag = quoted.parse::<ETag>().map_err(|e| format!("etag: {e:?}"))?;
         let etag = HeaderValue::try_from(quoted).map_err(|e| e.to_string())?;
@@ -70,19 +70,6 @@ impl Representation {
         &self.typed_etag
     }
 }
-
-/// Uppercase hex SHA-512: the digest kube-openapi and the aggregated discovery handler use for ETags.
-pub fn sha512_upper_hex(bytes: &[u8]) -> String {
-    let digest = Sha512::digest(bytes);
-    let mut out = String::with_capacity(digest.len() * 2);
-    for byte in digest {
-        out.push(char::from(HEX[usize::from(byte >> 4)]));
-        out.push(char::from(HEX[usize::from(byte & 0x0f)]));
-    }
-    out
-}
-
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 fn gzip_if_smaller(body: &[u8]) -> Result<Option<Bytes>, String> {
     if body.len() < GZIP_MIN_LEN {

@@ -32,7 +32,6 @@ fn crate_roots() -> Vec<PathBuf> {
 }
 
 #[test]
-#[ignore = "the layering change removes the remaining cycles and turns this on"]
 fn no_source_files_use_each_other_in_a_circle() {
     let roots = crate_roots();
     assert!(roots.len() > 20, "expected every workspace target, found {roots:?}");

@@ -8,7 +8,8 @@ use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, Request, StatusCode};
 use http_body_util::BodyExt;
-use kapi_runtime::{Bundle, Handle, LoadOptions, router, sha512_upper_hex};
+use kapi_meta::content_hash::content_hash;
+use kapi_runtime::{Bundle, Handle, LoadOptions, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -61,7 +62,7 @@ pub fn files(generation: u32) -> BTreeMap<String, Vec<u8>> {
     let mut paths = serde_json::Map::new();
     for (key, document) in [("api/v1", &core), ("apis/example.com/v1", &example)] {
         let bytes = pretty(document);
-        let url = format!("/openapi/v3/{key}?hash={}", sha512_upper_hex(&bytes));
+        let url = format!("/openapi/v3/{key}?hash={}", content_hash(&bytes));
         paths.insert(key.to_owned(), json!({"serverRelativeURL": url}));
         files.insert(format!("openapi/v3/{key}.json"), bytes);
     }
@@ -160,7 +161,7 @@ impl Reply {
     /// The ETag must be the quoted uppercase SHA-512 of the (decoded) body.
     pub fn assert_etag_matches_body(&self) {
         let decoded = if self.header("content-encoding") == "gzip" { gunzip(&self.body) } else { self.body.to_vec() };
-        assert_eq!(self.header("etag"), format!("\"{}\"", sha512_upper_hex(&decoded)));
+        assert_eq!(self.header("etag"), format!("\"{}\"", content_hash(&decoded)));
     }
 }
 
