@@ -50,6 +50,9 @@ python3 ../shared/conformance/proto_compare.py generated/proto ../shared/upstrea
 echo "== tests"
 cargo nextest run --workspace --locked --no-fail-fast
 
+echo "== doctests (nextest does not run them; the README's quick start is one)"
+cargo test --doc --workspace --locked
+
 echo "== kubectl conformance (kubectl 1.27, 1.29, 1.32 against kapi serve on the embedded corpus)"
 work=$(mktemp -d)
 target/debug/kapi serve --addr 127.0.0.1:0 --request-log "$work/requests.log" >"$work/serve.out" 2>"$work/serve.err" &
