@@ -1,0 +1,100 @@
+//! What the graph reads off syntax: item names, the paths in code and `use` trees, and `crate::` paths inside
+//! macro bodies.
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::Visit;
+
+pub(super) fn with(prefix: &[String], last: &str) -> Vec<String> {
+    let mut path = prefix.to_vec();
+    path.push(last.to_owned());
+    path
+}
+
+pub(super) fn item_name(item: &syn::Item) -> Option<String> {
+    let ident = match item {
+        syn::Item::Const(item) => &item.ident,
+        syn::Item::Enum(item) => &item.ident,
+        syn::Item::Fn(item) => &item.sig.ident,
+        syn::Item::Macro(item) => item.ident.as_ref()?,
+        syn::Item::Static(item) => &item.ident,
+        syn::Item::Struct(item) => &item.ident,
+        syn::Item::Trait(item) => &item.ident,
+        syn::Item::TraitAlias(item) => &item.ident,
+        syn::Item::Type(item) => &item.ident,
+        syn::Item::Union(item) => &item.ident,
+        _ => return None,
+    };
+    Some(ident.to_string())
+}
+
+/// Collects paths of two or more segments, and `crate::`/`super::`/`self::` paths inside macro bodies.
+pub(super) struct PathCollector {
+    pub(super) found: Vec<(Vec<String>, usize)>,
+}
+
+impl<'ast> Visit<'ast> for PathCollector {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path.leading_colon.is_none() && path.segments.len() > 1 {
+            let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            let line = path.segments.first().map(|s| s.ident.span().start().line).unwrap_or_default();
+            self.found.push((segments, line));
+        }
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_item_use(&mut self, declaration: &'ast syn::ItemUse) {
+        // A `use` inside a function body: its path is a use of the file it names.
+        let mut paths = Vec::new();
+        flatten_use(&declaration.tree, Vec::new(), &mut paths);
+        let line = declaration.use_token.span.start().line;
+        self.found.extend(paths.into_iter().map(|path| (path, line)));
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.visit_path(&mac.path);
+        scan_tokens(mac.tokens.clone(), &mut self.found);
+    }
+}
+
+fn flatten_use(tree: &syn::UseTree, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
+    match tree {
+        syn::UseTree::Path(path) => flatten_use(&path.tree, with(&prefix, &path.ident.to_string()), out),
+        syn::UseTree::Name(name) => out.push(with(&prefix, &name.ident.to_string())),
+        syn::UseTree::Rename(rename) => out.push(with(&prefix, &rename.ident.to_string())),
+        syn::UseTree::Glob(_) => out.push(prefix),
+        syn::UseTree::Group(group) => group.items.iter().for_each(|tree| flatten_use(tree, prefix.clone(), out)),
+    }
+}
+
+/// Finds `crate :: a :: b` (and `super`/`self`) sequences in a macro's tokens, at any depth.
+fn scan_tokens(tokens: TokenStream, found: &mut Vec<(Vec<String>, usize)>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut index = 0;
+    while index < trees.len() {
+        match &trees[index] {
+            TokenTree::Group(group) => scan_tokens(group.stream(), found),
+            TokenTree::Ident(ident) if ["crate", "super", "self"].contains(&ident.to_string().as_str()) => {
+                let preceded_by_colons =
+                    index > 0 && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == ':');
+                let mut path = vec![ident.to_string()];
+                let mut next = index + 1;
+                while let (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)), Some(TokenTree::Ident(segment))) =
+                    (trees.get(next), trees.get(next + 1), trees.get(next + 2))
+                {
+                    if a.as_char() != ':' || b.as_char() != ':' {
+                        break;
+                    }
+                    path.push(segment.to_string());
+                    next += 3;
+                }
+                if path.len() > 1 && !preceded_by_colons {
+                    found.push((path, ident.span().start().line));
+                }
+                index = next.max(index + 1);
+                continue;
+            }
+            _ => {}
+        }
+        index += 1;
+    }
+}
