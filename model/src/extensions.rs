@@ -101,19 +101,4 @@ impl KubernetesExtensions {
     pub fn is_empty(&self) -> bool {
         self == &Self::default()
     }
-
-    /// Sets every extension that `overlay` sets.
-    pub fn apply(&mut self, overlay: KubernetesExtensions) {
-        macro_rules! take {
-            ($($field:ident),*) => { $( if overlay.$field.is_some() { self.$field = overlay.$field; } )* };
-        }
-        macro_rules! take_list {
-            ($($field:ident),*) => { $( if !overlay.$field.is_empty() { self.$field = overlay.$field; } )* };
-        }
-        take!(list_type, map_type, patch_strategy, patch_merge_key);
-        take_list!(list_map_keys, validations, group_version_kind, unions);
-        self.int_or_string |= overlay.int_or_string;
-        self.preserve_unknown_fields |= overlay.preserve_unknown_fields;
-        self.embedded_resource |= overlay.embedded_resource;
-    }
 }

@@ -3,8 +3,8 @@
 //! The declaration at the end of this file names every keyword a [`SchemaObject`] holds: the field that holds it,
 //! its spelling in documents, and, for keywords derived code sets, the form of its value and the attribute that
 //! writes it. From that one list come [`Keyword`] (what emitters, dialects and the loss report name), [`Setting`]
-//! (one keyword's typed value, what derived code builds) with [`SchemaObject::set`], and [`attributes`] (the table
-//! the derive reads `#[kapi(...)]` keys from). The declaration also lists every field of [`SchemaObject`],
+//! (one keyword's typed value, what derived code builds) with [`SchemaObject::set`] and [`SchemaObject::apply`],
+//! and [`attributes`] (the table the derive reads `#[kapi(...)]` keys from). The declaration also lists every field of [`SchemaObject`],
 //! [`Bounds`] and [`KubernetesExtensions`] without `..`, so a field added to the schema form without a keyword
 //! here does not compile, and neither does a keyword here without its field.
 
@@ -241,6 +241,19 @@ macro_rules! vocabulary {
             }
         }
 
+        impl SchemaObject {
+            /// Sets every keyword `overlay` sets: a value or list it holds replaces this one's, a flag it raises is
+            /// raised. Derived types apply their attributes' keywords over the schema of their type this way.
+            pub fn apply(&mut self, overlay: SchemaObject) {
+                $(if overlay.$f0.present() { self.$f0 = overlay.$f0; })*
+                $(if overlay.$g0.present() { self.$g0 = overlay.$g0; })*
+                $(if overlay.$internal.present() { self.$internal = overlay.$internal; })*
+                $(if overlay.bounds.$f1.present() { self.bounds.$f1 = overlay.bounds.$f1; })*
+                $(if overlay.kubernetes.$f2.present() { self.kubernetes.$f2 = overlay.kubernetes.$f2; })*
+                $(if overlay.kubernetes.$g2.present() { self.kubernetes.$g2 = overlay.kubernetes.$g2; })*
+            }
+        }
+
         const SETTABLE: &[Attribute] = &[
             $(Attribute { name: optional_name!($($a0)?), keyword: Keyword::$v0, form: form!($form0 $(($c0))?) },)*
             $(Attribute { name: optional_name!($($a1)?), keyword: Keyword::$v1, form: form!($form1 $(($c1))?) },)*
@@ -344,54 +357,5 @@ impl<'de> Deserialize<'de> for Keyword {
 }
 
 #[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-
-    #[test]
-    fn names_round_trip_and_are_unique() {
-        for keyword in Keyword::ALL {
-            assert_eq!(Keyword::from_name(keyword.as_str()), Some(*keyword));
-        }
-        assert_eq!(Keyword::from_name("$ref"), None);
-        let mut attribute_names: Vec<&str> = attributes().filter_map(|a| a.name).collect();
-        let count = attribute_names.len();
-        attribute_names.sort_unstable();
-        attribute_names.dedup();
-        assert_eq!(attribute_names.len(), count, "an attribute name is declared twice");
-    }
-
-    #[test]
-    fn settings_land_in_their_fields() {
-        let mut object = SchemaObject::default();
-        object.set(Setting::MinLength(3));
-        object.set(Setting::ListType(ListType::Map));
-        object.set(Setting::Nullable(true));
-        object.set(Setting::Validations(ValidationRule { rule: "self > 0".into(), ..ValidationRule::default() }));
-        object.set(Setting::Validations(ValidationRule { rule: "self < 9".into(), ..ValidationRule::default() }));
-        object.set(Setting::Default(json!(1)));
-        assert_eq!(object.bounds.min_length, Some(3));
-        assert_eq!(object.kubernetes.list_type, Some(ListType::Map));
-        assert!(object.nullable);
-        assert_eq!(object.kubernetes.validations.len(), 2);
-        assert_eq!(object.default, Some(json!(1)));
-        let set: Vec<Keyword> = Keyword::ALL.iter().copied().filter(|k| k.is_set(&object)).collect();
-        assert_eq!(
-            set,
-            [Keyword::Default, Keyword::Nullable, Keyword::MinLength, Keyword::ListType, Keyword::Validations]
-        );
-    }
-
-    #[test]
-    fn attributes_name_their_keyword_and_form() {
-        let list_type = attribute("list_type").expect("list_type is an attribute");
-        assert_eq!(list_type.keyword, Keyword::ListType);
-        assert_eq!(list_type.form, ValueForm::Choice(ListType::CHOICES));
-        assert_eq!(ListType::CHOICES.variant("map"), Some("Map"));
-        assert_eq!(attribute("validation").map(|a| a.keyword), Some(Keyword::Validations));
-        assert_eq!(attribute("x-kubernetes-list-type"), None);
-        let unions = attributes().find(|a| a.keyword == Keyword::Unions).expect("unions are settable");
-        assert_eq!(unions.name, None);
-    }
-}
+#[path = "keyword_tests.rs"]
+mod tests;

@@ -154,48 +154,6 @@ impl SchemaObject {
     pub fn is_empty(&self) -> bool {
         self == &Self::default()
     }
-
-    /// Sets every keyword that `overlay` sets; lists and maps in `overlay` replace, flags are or-ed.
-    pub fn apply(&mut self, overlay: SchemaObject) {
-        macro_rules! take {
-            ($($field:ident),*) => { $( if overlay.$field.is_some() { self.$field = overlay.$field; } )* };
-        }
-        macro_rules! take_list {
-            ($($field:ident),*) => { $( if !overlay.$field.is_empty() { self.$field = overlay.$field; } )* };
-        }
-        take!(
-            instance_type,
-            format,
-            title,
-            description,
-            default,
-            zero_value,
-            not,
-            additional_properties,
-            items,
-            example
-        );
-        take_list!(enum_values, one_of, any_of, all_of, properties, required);
-        self.nullable |= overlay.nullable;
-        self.deprecated |= overlay.deprecated;
-        self.read_only |= overlay.read_only;
-        self.write_only |= overlay.write_only;
-        self.bounds.apply(overlay.bounds);
-        self.kubernetes.apply(overlay.kubernetes);
-    }
-}
-
-impl Bounds {
-    fn apply(&mut self, overlay: Bounds) {
-        macro_rules! take {
-            ($($field:ident),*) => { $( if overlay.$field.is_some() { self.$field = overlay.$field; } )* };
-        }
-        take!(minimum, maximum, multiple_of, min_length, max_length, pattern, min_items, max_items);
-        take!(min_properties, max_properties);
-        self.exclusive_minimum |= overlay.exclusive_minimum;
-        self.exclusive_maximum |= overlay.exclusive_maximum;
-        self.unique_items |= overlay.unique_items;
-    }
 }
 
 impl SchemaNode {
