@@ -8,7 +8,8 @@ use kapi_codegen::proto::{LEDGER_PATH, Ledger};
 use kapi_codegen::{Artifacts, Options, writer};
 use kapi_model::Registry;
 
-use crate::group_versions::switched_off;
+use crate::group_versions::{profiles, switched_off};
+use crate::typed_openapi::typed_openapi_problems;
 
 /// Where the model comes from: the embedded corpus, or a model file written by `kapi model`.
 #[derive(Debug, Args)]
@@ -19,6 +20,15 @@ pub struct Source {
     /// Switch a group-version off (`group/version`, or `v1` for core); repeatable.
     #[arg(long = "disable", value_name = "GROUP/VERSION")]
     disabled: Vec<String>,
+    /// Publish a group-version with `kubernetes` or `lossless` conventions, over the model's choice; repeatable.
+    #[arg(long = "profile", value_name = "GROUP/VERSION=NAME")]
+    profiles: Vec<String>,
+    /// Fail, rather than warn, when a required field has a default.
+    #[arg(long)]
+    strict: bool,
+    /// The start of JSON Schema `$id`s (the file name follows), e.g. `https://example.com/schemas/`.
+    #[arg(long, value_name = "URI")]
+    jsonschema_base: Option<String>,
 }
 
 /// Loads the model: a model file if given, else the embedded corpus.
@@ -39,7 +49,9 @@ fn load(source: &Source) -> Result<Registry, String> {
 
 fn options(source: &Source) -> Result<Options, String> {
     let disabled = switched_off("--disable", &source.disabled, false)?;
-    Ok(Options { disabled, ..Options::default() })
+    let conventions = profiles(&source.profiles)?;
+    let json_schema_base = source.jsonschema_base.clone();
+    Ok(Options { disabled, conventions, json_schema_base, strict: source.strict, ..Options::default() })
 }
 
 /// The protobuf field-number ledger the last generation left in `dir`, if there is one.
@@ -65,6 +77,9 @@ fn artifacts(source: &Source, dir: &Path) -> Result<Artifacts, String> {
 /// `kapi generate`.
 pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
     let artifacts = artifacts(source, out)?;
+    for warning in artifacts.warnings() {
+        eprintln!("warning: {warning}");
+    }
     let report = writer::write(out, &artifacts).map_err(|e| e.to_string())?;
     println!(
         "{} files in {}: {} written, {} unchanged",
@@ -83,6 +98,13 @@ pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
 pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
     let artifacts = artifacts(source, dir)?;
     let report = writer::check(dir, &artifacts);
+    let unparsed = typed_openapi_problems(dir, &artifacts);
+    for problem in &unparsed {
+        println!("invalid: {problem}");
+    }
+    if report.is_clean() && !unparsed.is_empty() {
+        return Ok(ExitCode::FAILURE);
+    }
     if report.is_clean() {
         println!("{}: {} files up to date", dir.display(), artifacts.len());
         return Ok(ExitCode::SUCCESS);

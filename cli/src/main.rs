@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod commands;
 mod group_versions;
 mod serve;
+mod typed_openapi;
 
 use commands::Source;
 

@@ -4,6 +4,8 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
+use kapi_model::Conventions;
+
 use crate::emit::proto::conflict::NumberingConflict;
 
 /// Why generating or writing artifacts failed.
@@ -36,6 +38,10 @@ enum ErrorKind {
     ProtoNumbering(Vec<NumberingConflict>),
     /// The field-number ledger cannot be read.
     InvalidLedger(String),
+    /// Two group-versions with different conventions have kinds in one package.
+    ConflictingConventions { package: String, claims: [(String, Conventions); 2] },
+    /// Defaults or examples that their own schema rejects (and, under `strict`, required fields with defaults).
+    InvalidDefaults(Vec<String>),
 }
 
 impl Error {
@@ -45,6 +51,14 @@ impl Error {
 
     pub(crate) fn missing_meta_definition(role: &'static str, name: &str) -> Self {
         Self::from_kind(ErrorKind::MissingMetaDefinition { role, name: name.to_owned() })
+    }
+
+    pub(crate) fn conflicting_conventions(package: &str, claims: [(String, Conventions); 2]) -> Self {
+        Self::from_kind(ErrorKind::ConflictingConventions { package: package.to_owned(), claims })
+    }
+
+    pub(crate) fn invalid_defaults(problems: Vec<String>) -> Self {
+        Self::from_kind(ErrorKind::InvalidDefaults(problems))
     }
 
     pub(crate) fn missing_definition(name: &str, referenced_from: impl Into<String>) -> Self {
@@ -105,6 +119,9 @@ impl Error {
                 "register the type (e.g. from kapi's meta/v1 types) or set another name in the profile's meta definitions",
             ),
             ErrorKind::MissingDefinition { .. } => Some("register the referenced type in the registry"),
+            ErrorKind::ConflictingConventions { .. } => {
+                Some("choose the package's conventions with `Registry::set_package_conventions`")
+            }
             ErrorKind::MissingListDefinition { .. } => Some("give the resource a list kind, or drop the `list` verb"),
             ErrorKind::ProtoNumbering(_) => Some(
                 "a field keeps its number forever: give `proto = N` the number proto/field-numbers.json records, or \
@@ -156,6 +173,16 @@ impl fmt::Display for Error {
                 )
             }
             ErrorKind::InvalidLedger(problem) => write!(f, "the protobuf field-number ledger is invalid: {problem}"),
+            ErrorKind::ConflictingConventions { package, claims: [(a, a_conventions), (b, b_conventions)] } => write!(
+                f,
+                "package `{package}` holds kinds of {a} ({} conventions) and of {b} ({})",
+                a_conventions.as_str(),
+                b_conventions.as_str(),
+            ),
+            ErrorKind::InvalidDefaults(problems) => {
+                write!(f, "{} default(s) or example(s) contradict their schema:", problems.len())?;
+                problems.iter().try_for_each(|problem| write!(f, "\n  {problem}"))
+            }
         }
     }
 }

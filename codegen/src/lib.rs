@@ -25,6 +25,7 @@ mod emit;
 mod error;
 mod infra;
 mod options;
+mod validate;
 
 pub use emit::model_file::{MODEL_PATH, model_json};
 pub use emit::operations::actions;
@@ -35,17 +36,31 @@ pub use infra::passes::SchemaPass;
 pub use infra::profile::{MetaDefinitions, Profile};
 pub use infra::writer::{CheckReport, WriteReport};
 pub use infra::{canonical, profile, writer};
+pub use kapi_model::Conventions;
 pub use kapi_model::Keyword;
-pub use options::Options;
+pub use options::{DEFAULT_JSON_SCHEMA_BASE, Options};
 
 use emit::{jsonschema, model_file};
 use infra::context::Context;
 use kapi_model::Registry;
 
 /// Every artifact for `registry`, by relative path.
+///
+/// Fails when a declared default or example contradicts the schema it sits in (and, with [`Options::strict`],
+/// when a required field has a default; otherwise that is one of [`Artifacts::warnings`]).
 pub fn generate(registry: &Registry, options: &Options) -> Result<Artifacts, Error> {
     let ctx = Context::new(registry, options)?;
     let mut artifacts = Artifacts::new();
+    let findings = validate::defaults::check(&ctx.registry)?;
+    let mut errors = findings.errors;
+    if options.strict {
+        errors.extend(findings.warnings);
+    } else {
+        findings.warnings.into_iter().for_each(|warning| artifacts.warn(warning));
+    }
+    if !errors.is_empty() {
+        return Err(Error::invalid_defaults(errors));
+    }
     openapi_v3::emit(&ctx, &mut artifacts)?;
     openapi_v2::emit(&ctx, &mut artifacts)?;
     jsonschema::emit(&ctx, &mut artifacts)?;

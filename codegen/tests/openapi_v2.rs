@@ -5,19 +5,42 @@
 mod common;
 mod loss_oracle;
 
-use kapi_codegen::openapi_v2::LossReport;
-use kapi_codegen::{Options, generate};
-use loss_oracle::assert_loss_report_is_exact;
+use kapi_codegen::openapi_v2::{LossReport, LossRule};
+use kapi_codegen::{Conventions, Options, generate};
+use loss_oracle::{assert_loss_report_is_exact, assert_lossless_losses_are_inexpressible};
 use serde_json::json;
 
+/// Every served group-version of the test registry under Kubernetes conventions.
+fn kubernetes_everywhere() -> Options {
+    let registry = common::registry();
+    let conventions = registry.served_group_versions().into_iter().map(|gv| (gv, Conventions::Kubernetes)).collect();
+    Options { conventions, ..Options::default() }
+}
+
 #[test]
-fn v2_drops_exactly_what_the_loss_report_lists() {
+fn lossless_v2_drops_only_what_swagger_2_cannot_say() {
     let artifacts = generate(&common::registry(), &Options::default()).expect("generate");
     assert_loss_report_is_exact(&artifacts);
-    let summary = LossReport::from_artifacts(&artifacts).expect("loss report").summary_line();
-    for keyword in ["default", "oneOf", "anyOf", "not", "nullable", "writeOnly", "deprecated"] {
+    let report = LossReport::from_artifacts(&artifacts).expect("loss report");
+    assert_eq!(assert_lossless_losses_are_inexpressible(&artifacts, |_| true), report.entries().len());
+    let summary = report.summary_line();
+    for keyword in ["oneOf", "anyOf", "not", "nullable", "writeOnly", "deprecated"] {
         assert!(summary.contains(keyword), "{keyword} missing from {summary}");
     }
+    // `default` and `enum` are swagger 2.0 keywords: kept.
+    let swagger = common::json_of(&artifacts, "openapi/v2/swagger.json");
+    let text = swagger["definitions"].to_string();
+    assert!(text.contains("\"default\"") && text.contains("\"enum\""), "v2 lost defaults or enums");
+}
+
+#[test]
+fn kubernetes_v2_strips_what_kube_apiserver_strips() {
+    let artifacts = generate(&common::registry(), &kubernetes_everywhere()).expect("generate");
+    assert_loss_report_is_exact(&artifacts);
+    let report = LossReport::from_artifacts(&artifacts).expect("loss report");
+    let defaults: Vec<_> = report.entries().iter().filter(|e| e.keyword.as_str() == "default").collect();
+    assert!(!defaults.is_empty(), "{}", report.summary_line());
+    assert!(defaults.iter().all(|e| e.rule == LossRule::KubernetesV2));
 }
 
 #[test]

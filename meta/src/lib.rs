@@ -20,11 +20,27 @@ pub mod runtime;
 mod special;
 
 use kapi::Registry;
+use kapi::model::Conventions;
+
+/// The Go-style packages of kapi-meta's types. They are Kubernetes' own types, published the way Kubernetes
+/// publishes them (zero values as defaults) in every document that uses them, whatever the group.
+pub const KUBERNETES_PACKAGES: [&str; 6] = [
+    "k8s.io/api/apidiscovery/v2",
+    "k8s.io/api/apidiscovery/v2beta1",
+    "k8s.io/apimachinery/pkg/api/resource",
+    "k8s.io/apimachinery/pkg/apis/meta/v1",
+    "k8s.io/apimachinery/pkg/runtime",
+    "k8s.io/apimachinery/pkg/util/intstr",
+];
 
 /// Registers what every API server speaks besides its resources: the request and response bodies of its
-/// operations, the protobuf envelope of every object on the wire, and the types of its discovery documents.
+/// operations, the protobuf envelope of every object on the wire, and the types of its discovery documents; and
+/// publishes kapi-meta's packages with Kubernetes conventions ([`KUBERNETES_PACKAGES`]).
 pub fn register(registry: &mut Registry) {
     use meta::v1;
+    for package in KUBERNETES_PACKAGES {
+        registry.set_package_conventions(package, Conventions::Kubernetes);
+    }
     registry
         .register::<v1::Status>()
         .register::<v1::DeleteOptions>()
@@ -43,7 +59,23 @@ pub fn register(registry: &mut Registry) {
 
 #[cfg(test)]
 mod tests {
-    use kapi::model::DefName;
+    use kapi::model::{Conventions, DefName};
+
+    #[test]
+    fn every_meta_type_lives_in_a_package_published_with_kubernetes_conventions() {
+        let mut registry = kapi::Registry::new();
+        super::register(&mut registry);
+        registry
+            .register::<super::meta::v1::ObjectMeta>()
+            .register::<super::meta::v1::ListMeta>()
+            .register::<super::intstr::IntOrString>()
+            .register::<super::quantity::Quantity>();
+        for (name, definition) in registry.definitions() {
+            let package = definition.info.package.as_deref().unwrap_or_default();
+            assert!(super::KUBERNETES_PACKAGES.contains(&package), "{name} is in `{package}`");
+            assert_eq!(registry.package_conventions().get(package), Some(&Conventions::Kubernetes), "{package}");
+        }
+    }
 
     #[test]
     fn registers_the_bodies_and_discovery_types_every_server_speaks() {

@@ -6,6 +6,7 @@
 
 pub mod builtins;
 mod choice;
+pub mod conventions;
 #[doc(hidden)]
 pub mod derive_support;
 pub mod extensions;
@@ -21,6 +22,7 @@ pub mod version_priority;
 
 pub use builtins::ByteString;
 pub use choice::Choices;
+pub use conventions::Conventions;
 pub use extensions::{GroupVersionKind, KubernetesExtensions, ListType, MapType, Union, ValidationRule};
 pub use keyword::{Keyword, Setting};
 pub use names::{DefName, GroupVersion};

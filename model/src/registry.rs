@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::conventions::Conventions;
 use crate::extensions::GroupVersionKind;
 use crate::names::{DefName, GroupVersion};
 use crate::proto::ProtoInfo;
@@ -41,6 +42,13 @@ pub struct Definition {
     rust_type: Option<&'static str>,
 }
 
+impl Definition {
+    /// The Rust type that defined it, when it was registered from one (not when loaded from a model file).
+    pub fn rust_type(&self) -> Option<&'static str> {
+        self.rust_type
+    }
+}
+
 fn is_default(info: &DefinitionInfo) -> bool {
     info == &DefinitionInfo::default()
 }
@@ -62,6 +70,12 @@ pub struct Registry {
     /// Discovery priorities of groups (higher first); groups not named here get [`DEFAULT_GROUP_PRIORITY`].
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     group_priorities: BTreeMap<String, u32>,
+    /// Conventions chosen per group-version; a group-version not named here is [`Conventions::Lossless`].
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "crate::conventions::by_api_version")]
+    conventions: BTreeMap<GroupVersion, Conventions>,
+    /// Conventions of packages that hold shared types rather than a group-version's kinds (meta/v1, core/v1).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    package_conventions: BTreeMap<String, Conventions>,
     #[serde(skip)]
     errors: Vec<String>,
 }
@@ -123,16 +137,42 @@ impl Registry {
         }
     }
 
-    /// Switches a group-version off: its resources and its place in shared kinds' lists go; definitions stay.
-    /// When that leaves the group with nothing served or known, its priority goes too, so no trace of it remains.
+    /// Switches a group-version off: its resources go; definitions stay. The server's scheme still knows it, as
+    /// kube-apiserver's scheme knows the group-versions `--runtime-config` switches off, so shared kinds' lists
+    /// keep it when it was known (explicitly, or as a served group-version when no scheme was declared). When
+    /// that leaves the group with nothing served, its discovery priority goes too.
     pub fn disable_group_version(&mut self, group_version: &GroupVersion) {
+        if self.scheme_group_versions.is_empty() {
+            self.scheme_group_versions = self.served_group_versions();
+        }
         self.resources.retain(|r| &r.group_version != group_version);
-        self.scheme_group_versions.remove(group_version);
         let group = &group_version.group;
-        let mut in_use = self.resources.iter().map(|r| &r.group_version).chain(&self.scheme_group_versions);
-        if !in_use.any(|gv| &gv.group == group) {
+        if !self.resources.iter().any(|r| &r.group_version.group == group) {
             self.group_priorities.remove(group);
         }
+    }
+
+    /// Publishes a group-version's kinds (and the types in their packages) with `conventions`.
+    pub fn set_conventions(&mut self, group_version: GroupVersion, conventions: Conventions) -> &mut Self {
+        self.conventions.insert(group_version, conventions);
+        self
+    }
+
+    /// The conventions chosen for each group-version that has some.
+    pub fn conventions(&self) -> &BTreeMap<GroupVersion, Conventions> {
+        &self.conventions
+    }
+
+    /// Publishes the types of a Go-style package (`k8s.io/api/core/v1`) with `conventions`, for packages of shared
+    /// types that no group-version's kinds live in.
+    pub fn set_package_conventions(&mut self, package: &str, conventions: Conventions) -> &mut Self {
+        self.package_conventions.insert(package.to_owned(), conventions);
+        self
+    }
+
+    /// The conventions set per package.
+    pub fn package_conventions(&self) -> &BTreeMap<String, Conventions> {
+        &self.package_conventions
     }
 
     /// Sets a group's discovery priority: discovery lists groups by priority, highest first.

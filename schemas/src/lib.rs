@@ -16,7 +16,7 @@ pub mod known_group_versions;
 pub mod rbac;
 
 use kapi::Registry;
-use kapi::model::GroupVersion;
+use kapi::model::{Conventions, GroupVersion};
 
 /// Every resource and definition of the corpus: [`register_kubernetes`] plus [`register_examples`].
 pub fn registry() -> Registry {
@@ -27,15 +27,21 @@ pub fn registry() -> Registry {
 }
 
 /// Upstream Kubernetes' part: the Kubernetes groups of the corpus, what every server speaks ([`kapi_meta::register`]),
-/// the shared kinds the corpus adds, the group-versions upstream knows, so shared kinds (DeleteOptions, WatchEvent) list the same group-version-kinds as
-/// upstream does, and upstream's discovery priorities for the groups.
+/// the shared kinds the corpus adds, the group-versions upstream knows (so shared kinds such as DeleteOptions and
+/// WatchEvent list the same group-version-kinds as upstream does, and all of them follow Kubernetes conventions),
+/// and upstream's discovery priorities for the groups.
 pub fn register_kubernetes(registry: &mut Registry) {
     register_kubernetes_groups(registry);
     kapi_meta::register(registry);
     register_shared_definitions(registry);
+    // Upstream's built-in group-versions follow Kubernetes' conventions; so does core/v1, whose types the
+    // corpus' groups share without the corpus serving core/v1 itself.
     for (group, version) in known_group_versions::KNOWN_GROUP_VERSIONS {
-        registry.add_known_group_version(GroupVersion::new(*group, *version));
+        let group_version = GroupVersion::new(*group, *version);
+        registry.add_known_group_version(group_version.clone());
+        registry.set_conventions(group_version, Conventions::Kubernetes);
     }
+    registry.set_package_conventions("k8s.io/api/core/v1", Conventions::Kubernetes);
     for (group, priority) in group_priorities::KUBERNETES_GROUP_PRIORITIES {
         registry.set_group_priority(group, *priority);
     }

@@ -1,5 +1,7 @@
-//! `--disable`: a switched-off group-version leaves no trace in any artifact, the discovery documents and the
-//! model included.
+//! `--disable`: a switched-off group-version is no longer served. A group-version the server's scheme does not
+//! know (the example groups, like CRD groups) leaves no trace in any artifact, the discovery documents and the
+//! model included; one the scheme knows (a Kubernetes group) stays in the shared kinds' group-version-kind lists,
+//! as kube-apiserver's scheme keeps the group-versions `--runtime-config` switches off.
 
 use kapi_codegen::{Artifacts, Options};
 use kapi_model::GroupVersion;
@@ -95,11 +97,32 @@ fn a_groups_only_version_takes_the_whole_group_with_it() {
     }
 }
 
+/// The group-version-kinds DeleteOptions is published with.
+fn delete_option_kinds(artifacts: &Artifacts) -> Value {
+    let swagger = artifact_json(artifacts, "openapi/v2/swagger.json");
+    swagger["definitions"]["io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions"]["x-kubernetes-group-version-kind"]
+        .clone()
+}
+
 #[test]
-fn a_kubernetes_group_version_leaves_no_trace_either() {
+fn a_kubernetes_group_version_is_not_served_but_stays_in_the_scheme() {
     let coordination = GroupVersion::new("coordination.k8s.io", "v1");
     let artifacts = generate_without(&coordination);
-    assert_no_trace(&artifacts, &coordination);
+    let all_served = corpus_artifacts_with(&Options::default());
+    assert_eq!(delete_option_kinds(&artifacts), delete_option_kinds(&all_served));
+    let model = artifact_json(&artifacts, "model.json");
+    let resources = model["resources"].as_array().expect("resources");
+    assert!(resources.iter().all(|r| r["groupVersion"]["group"] != "coordination.k8s.io"));
+    for (path, bytes) in &artifacts {
+        let served_path = path.starts_with("openapi/v3/") || path.starts_with("discovery/");
+        if served_path || path == "openapi/v2/swagger.json" {
+            let text = String::from_utf8_lossy(bytes);
+            assert!(!mentions(&text, &coordination.url_path()), "{path} serves {coordination}");
+            assert!(!path.contains("coordination.k8s.io"), "{path}");
+        }
+    }
+    let aggregated = artifact_json(&artifacts, "discovery/aggregated_v2.json");
+    assert!(aggregated["items"].as_array().into_iter().flatten().all(|g| g["metadata"]["name"] != coordination.group));
     let groups = artifact_json(&artifacts, "discovery/apis.json");
     let names: Vec<&str> =
         groups["groups"].as_array().into_iter().flatten().filter_map(|g| g["name"].as_str()).collect();

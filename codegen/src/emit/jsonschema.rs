@@ -1,4 +1,5 @@
-//! JSON Schema draft 2020-12: one self-contained document per definition, its references in `$defs`.
+//! JSON Schema draft 2020-12: one self-contained document per definition, its references in `$defs`, its `$id`
+//! the configured base followed by the file name.
 
 use serde_json::{Map, Value, json};
 
@@ -28,7 +29,7 @@ fn document(ctx: &Context<'_>, name: &kapi_model::DefName) -> Result<Value, Erro
     };
     let mut out = Map::new();
     out.insert("$schema".to_owned(), json!(DRAFT_2020_12));
-    out.insert("$id".to_owned(), json!(name.as_str()));
+    out.insert("$id".to_owned(), json!(format!("{}{name}.json", ctx.options.json_schema_base())));
     if let Value::Object(schema) = renderer.schema(root) {
         out.extend(schema);
     }

@@ -2,10 +2,11 @@
 
 use std::collections::BTreeMap;
 
-/// Generated files by relative path (`/`-separated), in path order.
+/// Generated files by relative path (`/`-separated), in path order, and the warnings generating them raised.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Artifacts {
     files: BTreeMap<String, Vec<u8>>,
+    warnings: Vec<String>,
 }
 
 impl Artifacts {
@@ -17,6 +18,17 @@ impl Artifacts {
     /// Adds or replaces a file; returns the bytes it replaced.
     pub fn insert(&mut self, path: impl Into<String>, bytes: Vec<u8>) -> Option<Vec<u8>> {
         self.files.insert(path.into(), bytes)
+    }
+
+    /// Records a warning for whoever runs the generator (the CLI prints them; a build script can pass them to
+    /// cargo as `cargo:warning=`).
+    pub fn warn(&mut self, warning: String) {
+        self.warnings.push(warning);
+    }
+
+    /// Problems that did not stop generation, such as a required field with a default.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// The bytes of one file.

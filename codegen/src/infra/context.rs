@@ -2,10 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use kapi_model::{DefName, GroupVersion, Registry, SchemaNode};
+use kapi_model::{Conventions, DefName, GroupVersion, Registry, SchemaNode};
 
 use crate::error::Error;
+use crate::infra::conventions::resolve as resolve_conventions;
 use crate::infra::disable::effective_registry;
+use crate::infra::passes::SchemaPass;
 use crate::infra::profile::{MetaRole, Profile};
 use crate::options::Options;
 
@@ -15,8 +17,12 @@ pub(crate) struct Context<'a> {
     /// The registry without the disabled group-versions' resources.
     pub registry: Registry,
     pub profile: &'a Profile,
-    /// Every definition's schema after the profile's passes.
+    /// Every definition's schema after its conventions' passes and the profile's.
     pub definitions: BTreeMap<DefName, SchemaNode>,
+    /// The conventions each definition is published with.
+    pub conventions: BTreeMap<DefName, Conventions>,
+    /// What the generation was asked for.
+    pub options: &'a Options,
     /// Served group-versions minus the disabled ones, sorted.
     pub group_versions: Vec<GroupVersion>,
 }
@@ -29,18 +35,27 @@ impl<'a> Context<'a> {
         }
         // A switched-off group-version leaves no trace: not served, not in shared kinds' lists, and the types only
         // it used are gone.
+        // Conventions come from the whole registry, so switching a group-version off does not change how the
+        // shared types it covered are published.
+        let conventions = resolve_conventions(registry, &options.conventions)?;
         let effective = effective_registry(registry, &options.disabled)?;
         let profile = &options.profile;
         let mut definitions = BTreeMap::new();
         for (name, definition) in effective.definitions() {
             let mut schema = definition.schema.clone();
-            for pass in &profile.passes {
+            let own = SchemaPass::for_conventions(conventions.get(name).copied().unwrap_or_default());
+            for pass in own.iter().chain(&profile.passes) {
                 pass.apply(name, &mut schema, &effective);
             }
             definitions.insert(name.clone(), schema);
         }
         let group_versions = effective.served_group_versions().into_iter().collect();
-        Ok(Self { registry: effective, profile, definitions, group_versions })
+        Ok(Self { registry: effective, profile, definitions, conventions, options, group_versions })
+    }
+
+    /// The conventions `name` is published with.
+    pub fn conventions_of(&self, name: &DefName) -> Conventions {
+        self.conventions.get(name).copied().unwrap_or_default()
     }
 
     /// The definition playing `role`, which must be registered.

@@ -5,6 +5,7 @@ pub(crate) mod artifacts;
 pub mod canonical;
 pub(crate) mod closure;
 pub(crate) mod context;
+pub(crate) mod conventions;
 pub(crate) mod disable;
 pub mod passes;
 pub mod profile;

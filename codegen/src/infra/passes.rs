@@ -1,16 +1,16 @@
 //! Small transformations of the model's schemas that a profile runs, in order, before any dialect renders them.
 
-use kapi_model::{DefName, Registry, SchemaNode, SchemaObject};
+use kapi_model::{Conventions, DefName, Registry, SchemaNode, SchemaObject};
 
 /// One pass over a definition's schema. Each says which dialect wants it and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SchemaPass {
-    /// Kubernetes' openapi-gen writes a value-typed field's Go zero value as its `default` (`{}` beside struct
+    /// Kubernetes conventions. openapi-gen writes a value-typed field's Go zero value as its `default` (`{}` beside struct
     /// references, `""`/`0`/`false` on always-serialised scalars, on list items and map values too). The model
     /// keeps it apart as `zero_value`; this pass turns it into `default` wherever no explicit default is set.
     /// Without the pass zero values are never written.
     ZeroValuesAsDefaults,
-    /// Upstream's checked-in documents are generated with the `OpenAPIEnums` feature off, so they carry no `enum`.
+    /// Kubernetes conventions. Upstream's checked-in documents are generated with the `OpenAPIEnums` feature off, so they carry no `enum`.
     DropEnums,
     /// Definitions of kinds carry `x-kubernetes-group-version-kind`, the list of group-version-kinds the registry
     /// knows them as (kubectl finds a kind's schema through it).
@@ -18,6 +18,14 @@ pub enum SchemaPass {
 }
 
 impl SchemaPass {
+    /// The passes a definition's conventions ask for, before the profile's own.
+    pub fn for_conventions(conventions: Conventions) -> &'static [SchemaPass] {
+        match conventions {
+            Conventions::Kubernetes => &[Self::ZeroValuesAsDefaults, Self::DropEnums],
+            Conventions::Lossless => &[],
+        }
+    }
+
     /// Applies the pass to the definition `name`.
     pub(crate) fn apply(self, name: &DefName, schema: &mut SchemaNode, registry: &Registry) {
         match self {

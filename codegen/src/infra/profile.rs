@@ -19,7 +19,8 @@ pub struct Profile {
     pub info: Info,
     /// The API-key scheme declared as `BearerToken`, or none.
     pub bearer_token: Option<ApiKeyScheme>,
-    /// Passes applied in order to every definition before any dialect renders it.
+    /// Passes applied in order to every definition, after those its conventions ask for
+    /// ([`SchemaPass::for_conventions`]), before any dialect renders it.
     pub passes: Vec<SchemaPass>,
     /// The definitions operations refer to, by name.
     pub meta: MetaDefinitions,
@@ -125,8 +126,9 @@ impl MetaDefinitions {
 }
 
 impl Profile {
-    /// Upstream Kubernetes 1.32's published conventions: zero values as defaults, no enums (the published
-    /// documents are made with `OpenAPIEnums` off), group-version-kinds on definitions.
+    /// Documents as a Kubernetes 1.32 API server publishes them: its `info`, `BearerToken`, meta definitions and
+    /// group-version-kinds on definitions. Which schemas follow Kubernetes' own schema conventions (zero values as
+    /// defaults, no enums) is chosen per group-version ([`kapi_model::Conventions`]), not here.
     pub fn kubernetes() -> Self {
         Self {
             name: "kubernetes".to_owned(),
@@ -137,16 +139,11 @@ impl Profile {
                 header: "authorization".to_owned(),
                 description: "A bearer token sent in the Authorization header.".to_owned(),
             }),
-            passes: vec![SchemaPass::ZeroValuesAsDefaults, SchemaPass::DropEnums, SchemaPass::GroupVersionKinds],
+            passes: vec![SchemaPass::GroupVersionKinds],
             meta: MetaDefinitions::kubernetes(),
             delete_returns_object: kubernetes_delete_returns_object(),
             swagger_schemes: vec!["https".to_owned()],
         }
-    }
-
-    /// Generic OpenAPI 3.0: like [`Self::kubernetes`] but keeps enums and writes no zero-value defaults.
-    pub fn openapi30() -> Self {
-        Self { name: "openapi30".to_owned(), passes: vec![SchemaPass::GroupVersionKinds], ..Self::kubernetes() }
     }
 
     /// True when the profile runs `pass`.

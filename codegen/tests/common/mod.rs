@@ -223,6 +223,7 @@ named!(WidgetSpec = "com.example.v1alpha1.WidgetSpec", zero ZeroValue::EmptyObje
     keywords.bounds.minimum = Some(0.into());
     keywords.bounds.exclusive_minimum = true;
     keywords.example = Some(json!(3));
+    keywords.default = Some(json!(1));
     keywords.deprecated = true;
     let mut secret = optional::<String>(r, "secret", "Write only.");
     secret.node.keywords_mut().write_only = true;

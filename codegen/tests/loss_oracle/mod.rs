@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use kapi_codegen::Artifacts;
-use kapi_codegen::openapi_v2::{LossLocation, LossReport};
+use kapi_codegen::openapi_v2::{LossLocation, LossReport, LossRule};
 use serde_json::{Map, Value};
 
 /// (definition, pointer) -> (keyword, value) of every reported loss; entries are removed as the walk finds them.
@@ -120,6 +120,28 @@ pub fn assert_loss_report_is_exact(artifacts: &Artifacts) {
 
     let summary = report.summary_line();
     assert!(summary.starts_with(&format!("v2 dropped {} keywords: ", report.entries().len())), "{summary}");
+}
+
+/// The keywords of OpenAPI v3 schemas that a swagger 2.0 schema object has no place for (its schema object lacks
+/// the composition keywords but `allOf`, and `nullable`, `writeOnly` and `deprecated`).
+pub const NOT_IN_SWAGGER_2: [&str; 6] = ["oneOf", "anyOf", "not", "nullable", "writeOnly", "deprecated"];
+
+/// Panics unless every loss reported for a definition `lossless` accepts is a keyword swagger 2.0 cannot say,
+/// reported under the rule that says so; returns how many entries were checked.
+pub fn assert_lossless_losses_are_inexpressible(artifacts: &Artifacts, lossless: impl Fn(&str) -> bool) -> usize {
+    let report = LossReport::from_artifacts(artifacts).expect("loss report");
+    let mut checked = 0;
+    for entry in report.entries() {
+        let LossLocation::Definition(definition) = &entry.location else { panic!("only definitions lose keywords") };
+        if !lossless(definition) {
+            continue;
+        }
+        let keyword = entry.keyword.as_str();
+        assert!(NOT_IN_SWAGGER_2.contains(&keyword), "{definition}{}: {keyword} could be kept in v2", entry.pointer);
+        assert_eq!(entry.rule, LossRule::NotInSwagger2, "{definition}{}", entry.pointer);
+        checked += 1;
+    }
+    checked
 }
 
 fn json_of(artifacts: &Artifacts, path: &str) -> Value {

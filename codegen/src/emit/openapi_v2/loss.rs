@@ -8,6 +8,8 @@ use serde_json::Value;
 use crate::infra::artifacts::Artifacts;
 use kapi_model::Keyword;
 
+pub use crate::infra::render::LossRule;
+
 /// Where a dropped keyword was.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -26,6 +28,8 @@ pub struct LossEntry {
     /// RFC 6901 pointer to the keyword inside the definition (or path item), in the OpenAPI v3 form.
     pub pointer: String,
     pub keyword: Keyword,
+    /// The rule that dropped it.
+    pub rule: LossRule,
     /// The keyword's value as OpenAPI v3 writes it.
     pub value: Value,
 }
@@ -114,6 +118,7 @@ mod tests {
             location: LossLocation::Definition(definition.into()),
             pointer: pointer.into(),
             keyword,
+            rule: LossRule::NotInSwagger2,
             value: json!(1),
         }
     }

@@ -4,10 +4,10 @@ mod loss;
 
 use std::collections::BTreeMap;
 
-use kapi_model::Registry;
+use kapi_model::{Conventions, Registry};
 use serde_json::{Map, Value, json};
 
-pub use loss::{LOSS_REPORT_PATH, LossEntry, LossLocation, LossReport};
+pub use loss::{LOSS_REPORT_PATH, LossEntry, LossLocation, LossReport, LossRule};
 
 use crate::emit::operations::{self, Operation, Parameter, PathItem, media, operation_extensions, security_scheme};
 use crate::error::Error;
@@ -40,19 +40,28 @@ fn build(ctx: &Context<'_>) -> Result<(Value, LossReport), Error> {
         items.extend(operations::build(ctx, group_version)?);
     }
     let reached = closure(&ctx.definitions, operations::referenced(&items))?;
-    let mut renderer = Renderer::new(&Dialect::SWAGGER_V2);
+    // Each definition is written under its own conventions: Kubernetes' types lose what kube-apiserver strips,
+    // the others only what swagger 2.0 cannot say.
+    let mut lossless = Renderer::new(&Dialect::SWAGGER_V2);
+    let mut kubernetes = Renderer::new(&Dialect::SWAGGER_V2_KUBERNETES);
     let mut definitions = Map::new();
     let mut entries = Vec::new();
     for name in reached {
         let Some(schema) = ctx.definitions.get(&name) else { continue };
+        let renderer = match ctx.conventions_of(&name) {
+            Conventions::Kubernetes => &mut kubernetes,
+            Conventions::Lossless => &mut lossless,
+        };
         definitions.insert(name.to_string(), renderer.schema(schema));
         entries.extend(renderer.take_dropped().into_iter().map(|dropped| LossEntry {
             location: LossLocation::Definition(name.to_string()),
             pointer: dropped.pointer,
             keyword: dropped.keyword,
+            rule: dropped.rule,
             value: dropped.value,
         }));
     }
+    let renderer = lossless;
     let info = &ctx.profile.info;
     let mut document = json!({
         "swagger": "2.0",

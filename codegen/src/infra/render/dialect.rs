@@ -1,6 +1,29 @@
 //! The settings that tell the document dialects apart.
 
 use kapi_model::Keyword;
+use serde::{Deserialize, Serialize};
+
+/// Why a dialect leaves a keyword out: the loss report names the rule beside each entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum LossRule {
+    /// Swagger 2.0's schema object has no such keyword.
+    #[serde(rename = "swagger2-cannot-express")]
+    NotInSwagger2,
+    /// Kubernetes conventions: kube-apiserver strips it when it publishes v2 (the OpenAPI v3 design names `oneOf`,
+    /// `anyOf`, `nullable` and `default`), though swagger 2.0 could carry `default`.
+    #[serde(rename = "kubernetes-strips-for-v2")]
+    KubernetesV2,
+}
+
+impl LossRule {
+    /// The rule in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::NotInSwagger2 => "swagger 2.0 schemas have no such keyword",
+            Self::KubernetesV2 => "kube-apiserver strips it when publishing v2 (Kubernetes conventions)",
+        }
+    }
+}
 
 /// How a reference that has sibling keywords is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,8 +62,8 @@ pub(crate) struct Dialect {
     pub exclusive_bounds: ExclusiveBounds,
     /// `example: v` (OpenAPI) or `examples: [v]` (2020-12).
     pub examples_array: bool,
-    /// Keywords the dialect cannot say: dropped and recorded.
-    pub unsupported: &'static [Keyword],
+    /// Keywords the dialect does not write, each with the rule that drops it: dropped and recorded.
+    pub unsupported: &'static [(Keyword, LossRule)],
     /// Swagger 2.0 has no `oneOf`, so a schema that is a choice of scalars including string (IntOrString,
     /// Quantity) or is marked int-or-string is written `type: string` (and `format: int-or-string` for the latter),
     /// as Kubernetes' own v2 documents do.
@@ -59,7 +82,7 @@ impl Dialect {
         scalar_choice_as_string: false,
     };
 
-    /// Swagger 2.0 definitions.
+    /// Swagger 2.0 definitions, keeping everything swagger 2.0 can say (`default`, `enum`, `example`, …).
     pub const SWAGGER_V2: Dialect = Dialect {
         ref_prefix: "#/definitions/",
         ref_siblings: RefSiblings::Beside,
@@ -67,15 +90,28 @@ impl Dialect {
         exclusive_bounds: ExclusiveBounds::Flag,
         examples_array: false,
         unsupported: &[
-            Keyword::OneOf,
-            Keyword::AnyOf,
-            Keyword::Not,
-            Keyword::Nullable,
-            Keyword::Default,
-            Keyword::WriteOnly,
-            Keyword::Deprecated,
+            (Keyword::OneOf, LossRule::NotInSwagger2),
+            (Keyword::AnyOf, LossRule::NotInSwagger2),
+            (Keyword::Not, LossRule::NotInSwagger2),
+            (Keyword::Nullable, LossRule::NotInSwagger2),
+            (Keyword::WriteOnly, LossRule::NotInSwagger2),
+            (Keyword::Deprecated, LossRule::NotInSwagger2),
         ],
         scalar_choice_as_string: true,
+    };
+
+    /// Swagger 2.0 definitions of types under Kubernetes conventions: what kube-apiserver publishes as v2.
+    pub const SWAGGER_V2_KUBERNETES: Dialect = Dialect {
+        unsupported: &[
+            (Keyword::OneOf, LossRule::KubernetesV2),
+            (Keyword::AnyOf, LossRule::KubernetesV2),
+            (Keyword::Not, LossRule::NotInSwagger2),
+            (Keyword::Nullable, LossRule::KubernetesV2),
+            (Keyword::Default, LossRule::KubernetesV2),
+            (Keyword::WriteOnly, LossRule::NotInSwagger2),
+            (Keyword::Deprecated, LossRule::NotInSwagger2),
+        ],
+        ..Self::SWAGGER_V2
     };
 
     /// JSON Schema draft 2020-12 `$defs`.

@@ -12,6 +12,7 @@ mod dialect;
 #[cfg(test)]
 mod tests;
 
+pub use dialect::LossRule;
 pub(crate) use dialect::{Dialect, ExclusiveBounds, Nullable, RefSiblings};
 
 /// `Some(format)` when a schema without a type is written `type: string` (+ that format), see
@@ -24,6 +25,8 @@ pub(crate) struct Dropped {
     /// RFC 6901 pointer to the keyword, relative to the rendered root.
     pub pointer: String,
     pub keyword: Keyword,
+    /// Why the dialect left it out.
+    pub rule: LossRule,
     /// The keyword's value in lossless OpenAPI v3 form.
     pub value: Value,
 }
@@ -279,11 +282,11 @@ impl Renderer {
     /// Writes `keyword`, or records it as dropped (rendered losslessly) when the dialect cannot say it.
     fn put(&mut self, out: &mut Map<String, Value>, keyword: Keyword, render: impl FnOnce(&mut Renderer) -> Value) {
         self.pointer.push(keyword.as_str().to_owned());
-        if self.dialect.unsupported.contains(&keyword) {
+        if let Some((_, rule)) = self.dialect.unsupported.iter().find(|(unsupported, _)| *unsupported == keyword) {
             let mut source =
                 Renderer { dialect: &Dialect::OPENAPI_V3, pointer: self.pointer.clone(), dropped: Vec::new() };
             let value = render(&mut source);
-            self.dropped.push(Dropped { pointer: json_pointer(&self.pointer), keyword, value });
+            self.dropped.push(Dropped { pointer: json_pointer(&self.pointer), keyword, rule: *rule, value });
         } else {
             let value = render(self);
             out.insert(keyword.as_str().to_owned(), value);

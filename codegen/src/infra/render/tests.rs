@@ -35,9 +35,19 @@ fn references_are_bare_until_they_have_siblings() {
 
 #[test]
 fn swagger_keeps_siblings_beside_and_a_reference_left_with_none_is_bare() {
-    let (value, dropped) = render(&Dialect::SWAGGER_V2, &reference_with(None, Some(json!({}))));
+    let (value, dropped) = render(&Dialect::SWAGGER_V2_KUBERNETES, &reference_with(None, Some(json!({}))));
     assert_eq!(value, json!({"$ref": "#/definitions/io.k8s.T"}));
-    assert_eq!(dropped, vec![Dropped { pointer: "/default".into(), keyword: Keyword::Default, value: json!({}) }]);
+    let default = Dropped {
+        pointer: "/default".into(),
+        keyword: Keyword::Default,
+        rule: LossRule::KubernetesV2,
+        value: json!({}),
+    };
+    assert_eq!(dropped, vec![default]);
+    // Swagger 2.0 can say `default`: only Kubernetes conventions strip it.
+    let (value, dropped) = render(&Dialect::SWAGGER_V2, &reference_with(None, Some(json!({}))));
+    assert_eq!(value, json!({"$ref": "#/definitions/io.k8s.T", "default": {}}));
+    assert!(dropped.is_empty());
     let (value, _) = render(&Dialect::SWAGGER_V2, &reference_with(Some("d"), None));
     assert_eq!(value, json!({"$ref": "#/definitions/io.k8s.T", "description": "d"}));
 }
@@ -61,6 +71,7 @@ fn swagger_drops_what_it_cannot_say_with_pointers_and_lossless_values() {
             ("/properties/a~1b/writeOnly", Keyword::WriteOnly)
         ]
     );
+    assert!(dropped.iter().all(|d| d.rule == LossRule::NotInSwagger2));
     // The dropped value is written as OpenAPI v3 would, allOf wrapper and all.
     assert_eq!(dropped[0].value, json!([{"allOf": [{"$ref": "#/components/schemas/io.k8s.T"}], "description": "x"}]));
 }

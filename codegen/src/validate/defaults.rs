@@ -1,0 +1,147 @@
+//! Every default and example the types declare must satisfy the schema it sits in: a default that breaks its own
+//! `minimum`, `pattern`, `enum` or type would be rejected by kube-apiserver in a CRD and by the published JSON
+//! Schema. A required field with a default is a warning (the default can never apply), an error under `strict`.
+//!
+//! The check reads the model as declared, before any conventions' passes: Kubernetes' zero-value defaults are a
+//! publishing convention of the built-in groups, not something a type declared.
+
+use std::collections::BTreeMap;
+
+use kapi_model::{DefName, Registry, SchemaObject};
+use serde_json::{Map, Value, json};
+
+use crate::emit::jsonschema::DRAFT_2020_12;
+use crate::error::Error;
+use crate::infra::closure::{closure, references};
+use crate::infra::render::{Dialect, Renderer, json_pointer};
+use crate::validate::walk::{Location, walk};
+
+/// What the check found.
+#[derive(Debug, Default)]
+pub(crate) struct Findings {
+    /// Defaults and examples their schema rejects.
+    pub errors: Vec<String>,
+    /// Required fields with defaults.
+    pub warnings: Vec<String>,
+}
+
+/// Checks every definition of `registry`.
+pub(crate) fn check(registry: &Registry) -> Result<Findings, Error> {
+    let schemas: BTreeMap<DefName, _> =
+        registry.definitions().iter().map(|(name, definition)| (name.clone(), definition.schema.clone())).collect();
+    let mut renderer = Renderer::new(&Dialect::JSON_SCHEMA);
+    let rendered: BTreeMap<&DefName, Value> =
+        schemas.iter().map(|(name, schema)| (name, renderer.schema(schema))).collect();
+    let mut findings = Findings::default();
+    for (name, schema) in &schemas {
+        let mut values = Vec::new();
+        walk(schema, &Location::default(), &mut |object, at| {
+            values.extend(declared_values(object).map(|(what, value)| (what, value.clone(), at.clone())));
+            let fields = required_with_default(object, at);
+            findings.warnings.extend(fields.map(|field| warning_text(&describe(registry, name, &field))));
+        });
+        if values.is_empty() {
+            continue;
+        }
+        // Only the definitions this one reaches go into the schema each value is compiled against.
+        let reached = closure(&schemas, references(schema).into_iter().map(|t| (t, format!("definition `{name}`"))))?;
+        let mut defs: Map<String, Value> =
+            reached.iter().filter_map(|n| Some((n.to_string(), rendered.get(n)?.clone()))).collect();
+        defs.insert(name.to_string(), rendered.get(name).cloned().unwrap_or(Value::Null));
+        for (what, value, at) in values {
+            let pointer = json_pointer(&[&["$defs".to_owned(), name.to_string()][..], &at.tokens].concat());
+            let schema = json!({"$schema": DRAFT_2020_12, "$defs": defs, "$ref": format!("#{pointer}")});
+            if let Some(problem) = violation(&schema, &value) {
+                let field = describe(registry, name, &at.field);
+                findings.errors.push(format!("the {what} {value} of {field} does not fit its schema: {problem}"));
+            }
+        }
+    }
+    Ok(findings)
+}
+
+/// The explicit default and example of a node.
+fn declared_values(object: &SchemaObject) -> impl Iterator<Item = (&'static str, &Value)> {
+    let default = object.default.as_ref().map(|value| ("default", value));
+    default.into_iter().chain(object.example.as_ref().map(|value| ("example", value)))
+}
+
+/// Fields of `object` that are required and have an explicit default.
+fn required_with_default<'a>(object: &'a SchemaObject, at: &'a Location) -> impl Iterator<Item = String> + 'a {
+    object.required.iter().filter_map(move |name| {
+        let property = object.properties.get(name)?;
+        property
+            .keywords()
+            .default
+            .is_some()
+            .then(|| if at.field.is_empty() { name.clone() } else { format!("{}.{name}", at.field) })
+    })
+}
+
+/// `` `CronTabPort.port` (Rust type `crate::CronTabPort`) ``, for messages.
+fn describe(registry: &Registry, name: &DefName, field: &str) -> String {
+    let path = if field.is_empty() { name.short_name().to_owned() } else { format!("{}.{field}", name.short_name()) };
+    match registry.definition(name).and_then(|definition| definition.rust_type()) {
+        Some(rust_type) => format!("`{path}` (Rust type `{rust_type}`)"),
+        None => format!("`{path}` (definition `{name}`)"),
+    }
+}
+
+/// Why `schema` rejects `value`, if it does.
+fn violation(schema: &Value, value: &Value) -> Option<String> {
+    match jsonschema::validator_for(schema) {
+        Ok(validator) => {
+            let problems: Vec<String> = validator.iter_errors(value).map(|error| error.to_string()).collect();
+            (!problems.is_empty()).then(|| problems.join("; "))
+        }
+        Err(error) => Some(format!("the schema itself does not compile: {error}")),
+    }
+}
+
+/// A required field with a default, worded for users.
+fn warning_text(field: &str) -> String {
+    format!("{field} is required and has a default, which never applies; make the field optional or drop the default")
+}
+
+#[cfg(test)]
+mod tests {
+    use kapi_model::{InstanceType, SchemaNode};
+
+    use super::*;
+
+    fn registry_with(schema: SchemaObject) -> Registry {
+        let json = json!({"definitions": {"example.Port": {"schema": SchemaNode::inline(schema)}}, "resources": []});
+        serde_json::from_value(json).expect("model")
+    }
+
+    fn port(default: Value, required: bool) -> SchemaObject {
+        let mut port = SchemaObject::of_type(InstanceType::Integer);
+        port.bounds.minimum = Some(1.into());
+        port.default = Some(default);
+        let mut object = SchemaObject::of_type(InstanceType::Object);
+        object.properties.insert("port".into(), SchemaNode::inline(port));
+        if required {
+            object.required.push("port".into());
+        }
+        object
+    }
+
+    #[test]
+    fn a_default_below_its_minimum_is_named_with_its_field() -> Result<(), Error> {
+        let findings = check(&registry_with(port(json!(0), false)))?;
+        assert_eq!(findings.errors.len(), 1, "{findings:?}");
+        assert!(findings.errors[0].starts_with("the default 0 of `Port.port`"), "{}", findings.errors[0]);
+        assert!(findings.errors[0].contains("minimum"), "{}", findings.errors[0]);
+        assert!(check(&registry_with(port(json!(8080), false)))?.errors.is_empty());
+        Ok(())
+    }
+
+    #[test]
+    fn a_required_field_with_a_default_is_a_warning() -> Result<(), Error> {
+        let findings = check(&registry_with(port(json!(8080), true)))?;
+        assert!(findings.errors.is_empty());
+        assert_eq!(findings.warnings.len(), 1);
+        assert!(findings.warnings[0].starts_with("`Port.port` (definition `example.Port`) is required"));
+        Ok(())
+    }
+}
