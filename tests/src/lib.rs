@@ -8,6 +8,7 @@ use kapi_codegen::{Artifacts, Options};
 
 pub mod golden_discovery;
 pub mod module_graph;
+pub mod schema_check;
 
 /// The project root.
 pub fn project_root() -> PathBuf {

@@ -1,20 +1,44 @@
 //! The corpus' types are ordinary serde types: real-looking manifests, as a server returns them (defaults filled
-//! in, status present), deserialise into them and serialise back unchanged.
+//! in, status present), deserialise into them and serialise back unchanged; and every one of them validates
+//! against the JSON Schema kapi generates for its kind, while broken ones fail naming the field.
 
+use std::sync::OnceLock;
+
+use kapi::Schema;
+use kapi_codegen::Artifacts;
 use kapi_meta::intstr::IntOrString;
 use kapi_meta::quantity::Quantity;
 use kapi_schemas::apiregistration::v1::APIService;
 use kapi_schemas::apps::v1::{Deployment, StatefulSet};
 use kapi_schemas::batch::v1::{CronJob, Job};
+use kapi_schemas::example::stable_v1::CronTab;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-/// Reads `manifest` as a `T`, checks it serialises back to the same JSON, and returns it for further checks.
-fn round_trip<T: Serialize + DeserializeOwned>(manifest: &Value) -> T {
+/// The corpus' artifacts, generated once for every test here.
+fn artifacts() -> &'static Artifacts {
+    static ARTIFACTS: OnceLock<Artifacts> = OnceLock::new();
+    ARTIFACTS.get_or_init(kapi_tests::corpus_artifacts)
+}
+
+/// What the generated JSON Schema of `T`'s definition says about `manifest`: one line per problem, each starting
+/// with the JSON pointer of the offending field.
+fn schema_problems<T: Schema>(manifest: &Value) -> Vec<String> {
+    let name = T::definition_name().expect("a kind has a definition");
+    let schema = kapi_tests::artifact_json(artifacts(), &format!("jsonschema/{name}.json"));
+    let validator = jsonschema::validator_for(&schema).expect("the generated schema compiles");
+    validator.iter_errors(manifest).map(|error| format!("{}: {error}", error.instance_path())).collect()
+}
+
+/// Reads `manifest` as a `T`, checks it serialises back to the same JSON and that the generated JSON Schema of
+/// `T` accepts it, and returns it for further checks.
+fn round_trip<T: Schema + Serialize + DeserializeOwned>(manifest: &Value) -> T {
     let object: T = serde_json::from_value(manifest.clone()).expect("the manifest deserialises");
     let written = serde_json::to_value(&object).expect("the object serialises");
     assert_eq!(&written, manifest, "the manifest changed on the way through the Rust type");
+    let problems = schema_problems::<T>(manifest);
+    assert!(problems.is_empty(), "the generated JSON Schema rejects the manifest:\n{}", problems.join("\n"));
     object
 }
 
@@ -289,4 +313,61 @@ fn an_api_service_round_trips_with_its_ca_bundle() {
     let bundle = service.spec.ca_bundle.expect("CA bundle");
     assert!(bundle.starts_with(b"-----BEGIN CERTIFICATE-----\n"));
     assert_eq!(service.spec.group_priority_minimum, 100);
+}
+
+/// A CronTab of the example group, with every kind of field its schema constrains.
+fn crontab() -> Value {
+    json!({
+        "apiVersion": "stable.example.com/v1",
+        "kind": "CronTab",
+        "metadata": {"name": "nightly-report", "namespace": "reports"},
+        "spec": {
+            "cronSpec": "0 3 * * *",
+            "image": "registry.example.com/report:2.4.1",
+            "replicas": 2,
+            "maxReplicas": 4,
+            "concurrencyPolicy": "Forbid",
+            "suspend": null,
+            "maxUnavailable": "25%",
+            "memoryLimit": "512Mi",
+            "notification": {"email": {"address": "ops@example.com"}},
+            "backoff": {"initialSeconds": 5, "maxSeconds": 300},
+            "ports": [{"name": "metrics", "port": 9090, "protocol": "TCP"}],
+            "config": {"format": "csv", "columns": ["a", "b"]}
+        },
+        "status": {"replicas": 2, "labelSelector": "app=nightly-report"}
+    })
+}
+
+#[test]
+fn a_crontab_of_the_example_group_round_trips_and_validates() {
+    let crontab: CronTab = round_trip(&crontab());
+    assert_eq!(crontab.spec.ports[0].port, 9090);
+}
+
+#[test]
+fn a_broken_crontab_fails_naming_each_field() {
+    let mut manifest = crontab();
+    manifest["spec"]["replicas"] = json!(500);
+    manifest["spec"]["concurrencyPolicy"] = json!("Sometimes");
+    manifest["spec"]["ports"][0]["port"] = json!(0);
+    manifest["spec"]["cronSpec"] = json!("every night");
+    let problems = schema_problems::<CronTab>(&manifest);
+    for field in ["/spec/replicas", "/spec/concurrencyPolicy", "/spec/ports/0/port", "/spec/cronSpec"] {
+        assert!(problems.iter().any(|p| p.starts_with(&format!("{field}: "))), "{field} not named in {problems:#?}");
+    }
+    assert_eq!(problems.len(), 4, "{problems:#?}");
+}
+
+#[test]
+fn a_deployment_without_container_names_fails_naming_the_field() {
+    let mut manifest = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+        "spec": {"selector": {"matchLabels": {"app": "web"}}, "template": web_pod_template()}});
+    manifest["spec"]["template"]["spec"]["containers"][0].as_object_mut().expect("container").remove("name");
+    let problems = schema_problems::<Deployment>(&manifest);
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert!(
+        problems[0].starts_with("/spec/template/spec/containers/0: \"name\" is a required property"),
+        "{problems:?}"
+    );
 }
