@@ -11,3 +11,6 @@ pub use kapi_model::{Registry, Resource, Schema};
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+#[cfg(feature = "schemars")]
+pub mod schemars;

@@ -2,6 +2,7 @@
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
@@ -37,15 +38,34 @@ pub struct Definition {
     pub schema: SchemaNode,
     #[serde(default, skip_serializing_if = "is_default")]
     pub info: DefinitionInfo,
-    /// The Rust type that defined it, to catch two types claiming one name; not part of the model file.
+    /// Who defined it, to catch two sources claiming one name; not part of the model file.
     #[serde(skip)]
-    rust_type: Option<&'static str>,
+    owner: Option<Owner>,
+}
+
+/// Where a definition came from.
+#[derive(Debug, Clone, PartialEq)]
+enum Owner {
+    /// A Rust type implementing [`crate::Schema`].
+    Rust(&'static str),
+    /// A schema built by another generator and imported with [`Registry::import_definition`].
+    Imported(String),
+}
+
+impl fmt::Display for Owner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Rust(rust_type) => write!(f, "`{rust_type}`"),
+            Self::Imported(origin) => f.write_str(origin),
+        }
+    }
 }
 
 impl Definition {
-    /// The Rust type that defined it, when it was registered from one (not when loaded from a model file).
-    pub fn rust_type(&self) -> Option<&'static str> {
-        self.rust_type
+    /// Who defined it, for messages: the Rust type, or the origin of an imported schema; none when loaded from a
+    /// model file.
+    pub fn defined_by(&self) -> Option<String> {
+        self.owner.as_ref().map(Owner::to_string)
     }
 }
 
@@ -91,16 +111,41 @@ impl Registry {
     /// already claimed is recorded as an error.
     pub(crate) fn claim(&mut self, name: &DefName, rust_type: &'static str) -> bool {
         if let Some(existing) = self.definitions.get(name) {
-            if let Some(owner) = existing.rust_type.filter(|owner| *owner != rust_type) {
-                self.errors.push(format!("definition name `{name}` is claimed by both `{owner}` and `{rust_type}`"));
+            if let Some(owner) = existing.owner.as_ref().filter(|owner| **owner != Owner::Rust(rust_type)) {
+                self.errors.push(format!("definition name `{name}` is claimed by both {owner} and `{rust_type}`"));
             }
             return false;
         }
         let placeholder = SchemaNode::inline(Default::default());
-        let definition =
-            Definition { schema: placeholder, info: DefinitionInfo::default(), rust_type: Some(rust_type) };
+        let owner = Some(Owner::Rust(rust_type));
+        let definition = Definition { schema: placeholder, info: DefinitionInfo::default(), owner };
         self.definitions.insert(name.clone(), definition);
         true
+    }
+
+    /// Adds a definition whose schema another generator built (a `schemars::JsonSchema` type, say); `origin` says
+    /// where it came from, for messages. Importing the same schema under the same name again changes nothing, so
+    /// types shared by several imports are stored once; a different schema under a taken name, or a name a Rust
+    /// type or the model file owns, is recorded as an error and the first definition stays.
+    pub fn import_definition(&mut self, name: DefName, schema: SchemaNode, origin: impl Into<String>) {
+        let origin = Owner::Imported(origin.into());
+        let Some(existing) = self.definitions.get(&name) else {
+            let definition = Definition { schema, info: DefinitionInfo::default(), owner: Some(origin) };
+            self.definitions.insert(name, definition);
+            return;
+        };
+        match &existing.owner {
+            Some(Owner::Imported(_)) if existing.schema == schema => {}
+            Some(owner @ Owner::Imported(_)) => self.errors.push(format!(
+                "definition name `{name}` is imported twice with different schemas, from {owner} and {origin}"
+            )),
+            Some(owner @ Owner::Rust(_)) => {
+                self.errors.push(format!("definition name `{name}` is claimed by both {owner} and {origin}"))
+            }
+            None => {
+                self.errors.push(format!("definition name `{name}` is taken by the model file; {origin} cannot use it"))
+            }
+        }
     }
 
     /// Stores the schema of a claimed definition, and the facts `describe` records beside the ones building the
@@ -323,6 +368,27 @@ mod tests {
         assert!(json.contains(r#""groupPriorities":{"stable.example.com":1500}"#), "{json}");
         assert_eq!(Registry::from_json(&json)?.group_priority("stable.example.com"), 1500);
         Ok(())
+    }
+
+    #[test]
+    fn imported_definitions_are_stored_once_and_clashes_are_errors() {
+        use crate::schema::{InstanceType, SchemaObject};
+        let string = SchemaNode::inline(SchemaObject::of_type(InstanceType::String));
+        let integer = SchemaNode::inline(SchemaObject::of_type(InstanceType::Integer));
+        let mut registry = Registry::new();
+        registry.import_definition(DefName::new("x.Color"), string.clone(), "schemars type `x::Color`");
+        registry.import_definition(DefName::new("x.Color"), string.clone(), "schemars schema `Color`");
+        assert!(registry.errors().is_empty(), "{:?}", registry.errors());
+        registry.import_definition(DefName::new("x.Color"), integer, "schemars type `y::Color`");
+        assert_eq!(
+            registry.errors(),
+            ["definition name `x.Color` is imported twice with different schemas, from schemars type `x::Color` \
+              and schemars type `y::Color`"]
+        );
+        assert_eq!(registry.definition(&DefName::new("x.Color")).map(|d| &d.schema), Some(&string));
+        // A Rust type claiming an imported name is the same clash, seen from the other side.
+        assert!(!registry.claim(&DefName::new("x.Color"), "x::Color"));
+        assert!(registry.errors()[1].contains("claimed by both schemars type `x::Color` and `x::Color`"));
     }
 
     #[test]

@@ -78,11 +78,11 @@ fn required_with_default<'a>(object: &'a SchemaObject, at: &'a Location) -> impl
     })
 }
 
-/// `` `CronTabPort.port` (Rust type `crate::CronTabPort`) ``, for messages.
+/// `` `CronTabPort.port` (defined by `crate::CronTabPort`) ``, for messages.
 fn describe(registry: &Registry, name: &DefName, field: &str) -> String {
     let path = if field.is_empty() { name.short_name().to_owned() } else { format!("{}.{field}", name.short_name()) };
-    match registry.definition(name).and_then(|definition| definition.rust_type()) {
-        Some(rust_type) => format!("`{path}` (Rust type `{rust_type}`)"),
+    match registry.definition(name).and_then(|definition| definition.defined_by()) {
+        Some(owner) => format!("`{path}` (defined by {owner})"),
         None => format!("`{path}` (definition `{name}`)"),
     }
 }

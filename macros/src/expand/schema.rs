@@ -114,6 +114,9 @@ fn schema_type(field: &Field, krate: &syn::Path) -> TokenStream {
 
 fn field_type_schema(field: &Field, krate: &syn::Path) -> TokenStream {
     let ty = schema_type(field, krate);
+    if field.attrs.schemars.get().is_some() {
+        return quote!(#krate::schemars::field_schema::<#ty>(registry));
+    }
     quote!(registry.schema_for::<#ty>())
 }
 
@@ -151,6 +154,10 @@ fn property(field: &Field, krate: &syn::Path) -> TokenStream {
     let forced_required = field.attrs.required.get().is_some();
     let custom = if let Some(path) = field.attrs.schema_with.get() {
         Some(quote!(#path(registry)))
+    } else if field.attrs.schemars.get().is_some() {
+        // An absent field is expressed by `required`, so an `Option<T>` field takes `T`'s schema, as others do.
+        let ty = option_inner(field.ty).unwrap_or(field.ty);
+        Some(quote!(#krate::schemars::field_schema::<#ty>(registry)))
     } else if field.attrs.schemaless.get().is_some() {
         Some(quote!(#krate::model::SchemaNode::inline(::core::default::Default::default())))
     } else {

@@ -24,6 +24,7 @@ pub fn check_schema(cx: &Ctxt, cont: &Container) {
         check_bound_order(cx, field);
         check_required_conflict(cx, field);
         check_flatten(cx, field);
+        check_schema_source(cx, field);
     }
 }
 
@@ -270,6 +271,23 @@ fn check_flatten(cx: &Ctxt, field: &Field) {
             &field.member,
             "a `#[serde(flatten)]` field merges into its parent; put kapi attributes on the flattened type",
         );
+    }
+}
+
+/// A field's schema comes from one place; a second source would be silently ignored.
+fn check_schema_source(cx: &Ctxt, field: &Field) {
+    let attrs = &field.attrs;
+    let sources = [
+        ("schema_with", attrs.schema_with.get().is_some(), attrs.schema_with.tokens()),
+        ("schemars", attrs.schemars.get().is_some(), attrs.schemars.tokens()),
+        ("schemaless", attrs.schemaless.get().is_some(), attrs.schemaless.tokens()),
+        ("bytes", attrs.bytes.get().is_some(), attrs.bytes.tokens()),
+    ];
+    let set: Vec<_> = sources.iter().filter(|(_, present, _)| *present).collect();
+    if let [(first, ..), rest @ ..] = set.as_slice() {
+        for (name, _, tokens) in rest {
+            cx.error_spanned_by(*tokens, format!("`{name}` and `{first}` both supply the field's schema; keep one"));
+        }
     }
 }
 

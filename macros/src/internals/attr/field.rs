@@ -16,6 +16,8 @@ pub struct FieldAttrs {
     pub proto: Attr<u64>,
     pub proto_wrapper: Attr<String>,
     pub schema_with: Attr<syn::Path>,
+    /// The field's type implements `schemars::JsonSchema`, whose schema the field takes (kapi's `schemars` feature).
+    pub schemars: Attr<()>,
     pub keywords: Keywords,
     /// Every key written, in order (to tell a wire-only field, which may carry only `proto`).
     pub keys: Vec<String>,
@@ -32,6 +34,7 @@ impl FieldAttrs {
             proto: Attr::none("proto"),
             proto_wrapper: Attr::none("proto_wrapper"),
             schema_with: Attr::none("schema_with"),
+            schemars: Attr::none("schemars"),
             keywords: Keywords::new(),
             keys: Vec::new(),
         };
@@ -56,6 +59,7 @@ impl FieldAttrs {
             "proto" => self.proto.set_opt(cx, &path, values::unsigned(cx, meta)?),
             "proto_wrapper" => self.proto_wrapper.set_opt(cx, &path, values::string(cx, meta)?),
             "schema_with" => self.schema_with.set_opt(cx, &path, values::path(cx, meta)?),
+            "schemars" => set_flag(cx, meta, &mut self.schemars)?,
             _ => {
                 if !self.keywords.parse(cx, meta)? {
                     cx.error_spanned_by(&path, format!("unknown kapi attribute `{key}` on a field"));
