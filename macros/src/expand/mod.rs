@@ -1,5 +1,7 @@
 //! Code generation from checked containers; never sees raw attributes.
 
+mod placement;
 pub mod resource;
 pub mod schema;
 mod settings;
+mod shapes;
