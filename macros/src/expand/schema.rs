@@ -4,6 +4,7 @@ use kapi_model::Keyword;
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::fallback;
 use super::placement::placement_checks;
 use super::settings::{json, setting, settings};
 use super::shapes::impl_shapes;
@@ -33,6 +34,12 @@ pub fn impl_schema(cont: &Container) -> TokenStream {
         }
     };
     with_companions(cont, schema)
+}
+
+/// For a type whose attributes had mistakes: a fallback `impl Schema`, so uses of the type add no errors, and
+/// everything else as usual, so the placement checks report their mistakes in the same compile.
+pub fn fallback_schema(cont: &Container) -> TokenStream {
+    with_companions(cont, fallback::schema(cont.ident, cont.generics, &cont.attrs.krate()))
 }
 
 fn with_companions(cont: &Container, schema: TokenStream) -> TokenStream {
