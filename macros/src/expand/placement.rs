@@ -1,4 +1,4 @@
-//! Placement checks: for every keyword whose attribute needs a shape (a list, an object, ...), a bound that the
+//! Placement checks: for every keyword whose attribute needs a shape (a list, an object, ...), a check that the
 //! field's type has it, written at the attribute so that the compiler's error points there. They are checks on
 //! types rather than on how a type is written, so aliases, `Option`s and newtypes are seen through.
 
