@@ -11,6 +11,7 @@ mod expand;
 mod internals;
 
 use internals::ast::Container;
+use internals::attr::container::ContainerAttrs;
 use internals::check;
 use internals::ctxt::Ctxt;
 
@@ -23,11 +24,22 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
     if let Some(container) = &container {
         check::check_schema(&cx, container);
     }
-    match (cx.check(), container) {
-        (Ok(()), Some(container)) => expand::schema::impl_schema(&container).into(),
-        (Err(error), _) => error.to_compile_error().into(),
-        (Ok(()), None) => TokenStream::new(),
-    }
+    // Beside the errors, a fallback impl: uses of the type elsewhere then add no errors of their own.
+    let expanded = match (cx.check(), container) {
+        (Ok(()), Some(container)) => expand::schema::impl_schema(&container),
+        (Ok(()), None) => proc_macro2::TokenStream::new(),
+        (Err(error), Some(container)) => {
+            let mut tokens = error.to_compile_error();
+            tokens.extend(expand::schema::fallback_schema(&container));
+            tokens
+        }
+        (Err(error), None) => {
+            let mut tokens = error.to_compile_error();
+            tokens.extend(expand::fallback::schema(&input.ident, &input.generics, &krate_of(&input)));
+            tokens
+        }
+    };
+    expanded.into()
 }
 
 /// Implements `kapi::Resource` (the type must also derive `Schema`).
@@ -38,11 +50,26 @@ pub fn derive_resource(input: TokenStream) -> TokenStream {
     let parse_cx = Ctxt::new();
     let container = Container::from_ast(&parse_cx, &input);
     let _already_reported = parse_cx.check();
-    let Some(container) = container else { return TokenStream::new() };
+    let krate = container.as_ref().map_or_else(|| krate_of(&input), |c| c.attrs.krate());
+    let fallback = expand::fallback::resource(&input.ident, &input.generics, &krate);
+    let Some(container) = container else { return fallback.into() };
     let cx = Ctxt::new();
     check::check_resource(&cx, &container);
-    match cx.check() {
-        Ok(()) => expand::resource::impl_resource(&container).into(),
-        Err(error) => error.to_compile_error().into(),
-    }
+    let expanded = match cx.check() {
+        Ok(()) => expand::resource::impl_resource(&container),
+        Err(error) => {
+            let mut tokens = error.to_compile_error();
+            tokens.extend(fallback);
+            tokens
+        }
+    };
+    expanded.into()
+}
+
+/// The `crate = "..."` path of an input kapi cannot derive for (whose errors the Schema derive reports).
+fn krate_of(input: &DeriveInput) -> syn::Path {
+    let cx = Ctxt::new();
+    let krate = ContainerAttrs::from_attrs(&cx, &input.attrs).krate();
+    let _reported_elsewhere = cx.check();
+    krate
 }

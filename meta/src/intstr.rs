@@ -49,6 +49,9 @@ special_schema!(
     proto = int_or_string_message()
 );
 
+/// Fields of this type may say `#[kapi(int_or_string)]`.
+impl kapi::model::shape::IntOrStringShape for IntOrString {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

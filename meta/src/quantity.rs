@@ -52,6 +52,10 @@ special_schema!(
     proto = single_field_message("string", ProtoScalar::String)
 );
 
+/// A quantity is given as a number or a string, so fields of this type may say `#[kapi(int_or_string)]`, as
+/// controller-gen writes them.
+impl kapi::model::shape::IntOrStringShape for Quantity {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,8 @@
 //! its spelling in documents, and, for keywords derived code sets, the form of its value and the attribute that
 //! writes it. From that one list come [`Keyword`] (what emitters, dialects and the loss report name), [`Setting`]
 //! (one keyword's typed value, what derived code builds) with [`SchemaObject::set`] and [`SchemaObject::apply`],
-//! and [`attributes`] (the table the derive reads `#[kapi(...)]` keys from). The declaration also lists every field of [`SchemaObject`],
+//! and [`attributes`] (the table the derive reads `#[kapi(...)]` keys from, with `on <Placement>` saying which shape
+//! of field or type a keyword applies to). The declaration also lists every field of [`SchemaObject`],
 //! [`Bounds`] and [`KubernetesExtensions`] without `..`, so a field added to the schema form without a keyword
 //! here does not compile, and neither does a keyword here without its field.
 
@@ -17,6 +18,7 @@ use serde_json::{Number, Value};
 use crate::choice::Choices;
 use crate::extensions::{KubernetesExtensions, ListType, MapType, Union, ValidationRule};
 use crate::schema::{Bounds, InstanceType, SchemaObject};
+use crate::shape::Placement;
 
 /// How a derive attribute writes a keyword's value, and so what the keyword's [`Setting`] carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +52,8 @@ pub struct Attribute {
     pub name: Option<&'static str>,
     pub keyword: Keyword,
     pub form: ValueForm,
+    /// Where the attribute may stand: on what shape of field or type (see [`crate::shape`]).
+    pub placement: Placement,
 }
 
 /// Every keyword a [`Setting`] can carry, in declaration order.
@@ -136,6 +140,15 @@ macro_rules! form {
     };
 }
 
+macro_rules! placement {
+    () => {
+        Placement::Any
+    };
+    ($placement:ident) => {
+        Placement::$placement
+    };
+}
+
 macro_rules! optional_name {
     () => {
         None
@@ -149,16 +162,16 @@ macro_rules! optional_name {
 macro_rules! vocabulary {
     (
         SchemaObject {
-            settable { $($f0:ident: $v0:ident = $t0:literal, $form0:ident $(($c0:ty))? $(, by $a0:literal)?;)* }
+            settable { $($f0:ident: $v0:ident = $t0:literal, $form0:ident $(($c0:ty))? $(, by $a0:literal)? $(, on $p0:ident)?;)* }
             structural { $($g0:ident: $w0:ident = $u0:literal;)* }
             nested { $($nested:ident),* }
             internal { $($internal:ident),* }
         }
         Bounds {
-            settable { $($f1:ident: $v1:ident = $t1:literal, $form1:ident $(($c1:ty))? $(, by $a1:literal)?;)* }
+            settable { $($f1:ident: $v1:ident = $t1:literal, $form1:ident $(($c1:ty))? $(, by $a1:literal)? $(, on $p1:ident)?;)* }
         }
         KubernetesExtensions {
-            settable { $($f2:ident: $v2:ident = $t2:literal, $form2:ident $(($c2:ty))? $(, by $a2:literal)?;)* }
+            settable { $($f2:ident: $v2:ident = $t2:literal, $form2:ident $(($c2:ty))? $(, by $a2:literal)? $(, on $p2:ident)?;)* }
             structural { $($g2:ident: $w2:ident = $u2:literal;)* }
         }
     ) => {
@@ -255,9 +268,24 @@ macro_rules! vocabulary {
         }
 
         const SETTABLE: &[Attribute] = &[
-            $(Attribute { name: optional_name!($($a0)?), keyword: Keyword::$v0, form: form!($form0 $(($c0))?) },)*
-            $(Attribute { name: optional_name!($($a1)?), keyword: Keyword::$v1, form: form!($form1 $(($c1))?) },)*
-            $(Attribute { name: optional_name!($($a2)?), keyword: Keyword::$v2, form: form!($form2 $(($c2))?) },)*
+            $(Attribute {
+                name: optional_name!($($a0)?),
+                keyword: Keyword::$v0,
+                form: form!($form0 $(($c0))?),
+                placement: placement!($($p0)?),
+            },)*
+            $(Attribute {
+                name: optional_name!($($a1)?),
+                keyword: Keyword::$v1,
+                form: form!($form1 $(($c1))?),
+                placement: placement!($($p1)?),
+            },)*
+            $(Attribute {
+                name: optional_name!($($a2)?),
+                keyword: Keyword::$v2,
+                form: form!($form2 $(($c2))?),
+                placement: placement!($($p2)?),
+            },)*
         ];
 
         /// Compiles only while the declaration names every field of the three structs.
@@ -278,7 +306,7 @@ vocabulary! {
             title: Title = "title", Text, by "title";
             description: Description = "description", Text, by "description";
             default: Default = "default", Json, by "default";
-            nullable: Nullable = "nullable", Flag, by "nullable";
+            nullable: Nullable = "nullable", Flag, by "nullable", on Nullable;
             enum_values: Enum = "enum", StringValues, by "enum_values";
             example: Example = "example", Json, by "example";
             deprecated: Deprecated = "deprecated", Flag, by "deprecated";
@@ -310,25 +338,25 @@ vocabulary! {
             min_length: MinLength = "minLength", Count, by "min_length";
             max_length: MaxLength = "maxLength", Count, by "max_length";
             pattern: Pattern = "pattern", Text, by "pattern";
-            min_items: MinItems = "minItems", Count, by "min_items";
-            max_items: MaxItems = "maxItems", Count, by "max_items";
-            unique_items: UniqueItems = "uniqueItems", Flag, by "unique_items";
-            min_properties: MinProperties = "minProperties", Count, by "min_properties";
-            max_properties: MaxProperties = "maxProperties", Count, by "max_properties";
+            min_items: MinItems = "minItems", Count, by "min_items", on List;
+            max_items: MaxItems = "maxItems", Count, by "max_items", on List;
+            unique_items: UniqueItems = "uniqueItems", Flag, by "unique_items", on List;
+            min_properties: MinProperties = "minProperties", Count, by "min_properties", on Object;
+            max_properties: MaxProperties = "maxProperties", Count, by "max_properties", on Object;
         }
     }
     KubernetesExtensions {
         settable {
-            list_type: ListType = "x-kubernetes-list-type", Choice(ListType), by "list_type";
-            list_map_keys: ListMapKeys = "x-kubernetes-list-map-keys", Strings, by "list_map_keys";
-            map_type: MapType = "x-kubernetes-map-type", Choice(MapType), by "map_type";
-            int_or_string: IntOrString = "x-kubernetes-int-or-string", Flag, by "int_or_string";
+            list_type: ListType = "x-kubernetes-list-type", Choice(ListType), by "list_type", on List;
+            list_map_keys: ListMapKeys = "x-kubernetes-list-map-keys", Strings, by "list_map_keys", on List;
+            map_type: MapType = "x-kubernetes-map-type", Choice(MapType), by "map_type", on Object;
+            int_or_string: IntOrString = "x-kubernetes-int-or-string", Flag, by "int_or_string", on IntOrString;
             preserve_unknown_fields: PreserveUnknownFields = "x-kubernetes-preserve-unknown-fields", Flag,
                 by "preserve_unknown_fields";
             embedded_resource: EmbeddedResource = "x-kubernetes-embedded-resource", Flag, by "embedded_resource";
             validations: Validations = "x-kubernetes-validations", Rule, by "validation";
             patch_strategy: PatchStrategy = "x-kubernetes-patch-strategy", Text, by "patch_strategy";
-            patch_merge_key: PatchMergeKey = "x-kubernetes-patch-merge-key", Text, by "patch_merge_key";
+            patch_merge_key: PatchMergeKey = "x-kubernetes-patch-merge-key", Text, by "patch_merge_key", on List;
             unions: Unions = "x-kubernetes-unions", Unions;
         }
         structural {

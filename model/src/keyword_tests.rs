@@ -66,3 +66,12 @@ fn attributes_name_their_keyword_and_form() {
     let unions = attributes().find(|a| a.keyword == Keyword::Unions).expect("unions are settable");
     assert_eq!(unions.name, None);
 }
+
+#[test]
+fn attributes_say_where_they_may_stand() {
+    let placement = |name| attribute(name).map(|a| a.placement);
+    assert_eq!(placement("list_map_keys"), Some(Placement::List));
+    assert_eq!(placement("max_properties"), Some(Placement::Object));
+    assert_eq!(placement("nullable"), Some(Placement::Nullable));
+    assert_eq!(placement("pattern"), Some(Placement::Any));
+}

@@ -12,11 +12,13 @@ pub mod derive_support;
 pub mod extensions;
 pub mod keyword;
 pub mod names;
+pub mod placement;
 pub mod proto;
 pub mod registry;
 pub mod resource;
 pub mod rest_mapper;
 pub mod schema;
+pub mod shape;
 pub mod traits;
 pub mod version_priority;
 

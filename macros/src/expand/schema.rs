@@ -2,13 +2,17 @@
 
 use kapi_model::Keyword;
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::quote;
 
+use super::fallback;
+use super::placement::placement_checks;
 use super::settings::{json, setting, settings};
-use crate::internals::ast::{Container, Data, Field, Style, Variant, option_inner, vec_item};
+use super::shapes::impl_shapes;
+use crate::internals::ast::{Container, Data, Field, Style, Variant, option_inner};
 use crate::internals::attr::field::FieldAttrs;
 
-/// `impl Schema` (and the field-name table), in one anonymous constant so nothing leaks into the user's scope.
+/// `impl Schema`, with the field-name table, the type's shape and the placement checks, in one anonymous constant
+/// so nothing leaks into the user's scope.
 pub fn impl_schema(cont: &Container) -> TokenStream {
     let krate = &cont.attrs.krate();
     let ident = cont.ident;
@@ -17,25 +21,41 @@ pub fn impl_schema(cont: &Container) -> TokenStream {
     let body = body(cont, krate);
     let zero_value = zero_value(cont, krate);
     let describe = describe_definition(cont, krate);
+    let schema = quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::model::Schema for #ident #ty_generics #where_clause {
+            fn definition_name() -> ::core::option::Option<#krate::model::DefName> { #definition_name }
+            fn schema(registry: &mut #krate::model::Registry) -> #krate::model::SchemaNode {
+                use #krate::model::derive_support as __kapi;
+                #body
+            }
+            fn zero_value() -> #krate::model::ZeroValue { #zero_value }
+            fn describe_definition(info: &mut #krate::model::DefinitionInfo) { #describe }
+        }
+    };
+    with_companions(cont, schema)
+}
+
+/// For a type whose attributes had mistakes: a fallback `impl Schema`, so uses of the type add no errors, and
+/// everything else as usual, so the placement checks report their mistakes in the same compile.
+pub fn fallback_schema(cont: &Container) -> TokenStream {
+    with_companions(cont, fallback::schema(cont.ident, cont.generics, &cont.attrs.krate()))
+}
+
+fn with_companions(cont: &Container, schema: TokenStream) -> TokenStream {
+    let krate = &cont.attrs.krate();
     let json_fields = json_fields(cont, krate);
-    let key_checks = list_map_key_checks(cont, krate);
+    let shapes = impl_shapes(cont, krate);
+    let checks = placement_checks(cont, krate);
     quote! {
         // Paths are written in full for hygiene; from where a user's `crate = "..."` path points they may read as
         // needlessly qualified.
         #[allow(unused_qualifications)]
         const _: () = {
-            #[automatically_derived]
-            impl #impl_generics #krate::model::Schema for #ident #ty_generics #where_clause {
-                fn definition_name() -> ::core::option::Option<#krate::model::DefName> { #definition_name }
-                fn schema(registry: &mut #krate::model::Registry) -> #krate::model::SchemaNode {
-                    use #krate::model::derive_support as __kapi;
-                    #body
-                }
-                fn zero_value() -> #krate::model::ZeroValue { #zero_value }
-                fn describe_definition(info: &mut #krate::model::DefinitionInfo) { #describe }
-            }
+            #schema
             #json_fields
-            #key_checks
+            #shapes
+            #checks
         };
     }
 }
@@ -282,25 +302,4 @@ fn json_fields(cont: &Container, krate: &syn::Path) -> TokenStream {
             const JSON_FIELDS: &'static [&'static str] = &[#(#names),*];
         }
     }
-}
-
-/// A constant per key that fails to compile when the list's item type has no such field.
-fn list_map_key_checks(cont: &Container, krate: &syn::Path) -> TokenStream {
-    let Data::Struct(_, fields) = &cont.data else { return TokenStream::new() };
-    let mut checks = TokenStream::new();
-    for field in fields {
-        let (Some(keys), Some(item)) = (field.attrs.keywords.strings(Keyword::ListMapKeys), vec_item(field.ty)) else {
-            continue;
-        };
-        for key in keys {
-            let message = format!("list_map_keys: the list's item type has no field named `{}`", key.value());
-            checks.extend(quote_spanned! {key.span()=>
-                const _: () = ::core::assert!(
-                    #krate::model::derive_support::has_field(<#item as #krate::model::derive_support::JsonFields>::JSON_FIELDS, #key),
-                    #message
-                );
-            });
-        }
-    }
-    checks
 }

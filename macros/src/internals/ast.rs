@@ -70,6 +70,14 @@ impl<'a> Container<'a> {
         Some(Self { ident: &input.ident, generics: &input.generics, data, attrs, serde, description })
     }
 
+    /// Every field: a struct's, or those of every variant of an enum.
+    pub fn all_fields(&self) -> Vec<&Field<'a>> {
+        match &self.data {
+            Data::Struct(_, fields) => fields.iter().collect(),
+            Data::Enum(variants) => variants.iter().flat_map(|v| v.fields.iter()).collect(),
+        }
+    }
+
     /// The type-name part of the definition name.
     pub fn type_name(&self) -> String {
         self.attrs.rename.get().cloned().or_else(|| self.serde.rename.clone()).unwrap_or_else(|| self.ident.to_string())

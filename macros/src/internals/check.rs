@@ -14,9 +14,8 @@ pub fn check_schema(cx: &Ctxt, cont: &Container) {
     check_union(cx, cont);
     check_container_keywords(cx, cont);
     super::check_proto::check_proto(cx, cont);
-    for field in all_fields(cont) {
+    for field in cont.all_fields() {
         check_skipped_field(cx, field);
-        check_nullable(cx, field);
         check_list_map(cx, field);
         check_default_fits(cx, field);
         check_bytes(cx, field);
@@ -25,13 +24,6 @@ pub fn check_schema(cx: &Ctxt, cont: &Container) {
         check_required_conflict(cx, field);
         check_flatten(cx, field);
         check_schema_source(cx, field);
-    }
-}
-
-fn all_fields<'c, 'a>(cont: &'c Container<'a>) -> Vec<&'c Field<'a>> {
-    match &cont.data {
-        Data::Struct(_, fields) => fields.iter().collect(),
-        Data::Enum(variants) => variants.iter().flat_map(|v| v.fields.iter()).collect(),
     }
 }
 
@@ -78,7 +70,7 @@ fn check_enum_representation(cx: &Ctxt, cont: &Container) {
 
 /// Union members only make sense inside a `union(...)` struct, and a union needs members.
 fn check_union(cx: &Ctxt, cont: &Container) {
-    let members: Vec<_> = all_fields(cont).into_iter().filter(|f| f.attrs.union_member.get().is_some()).collect();
+    let members: Vec<_> = cont.all_fields().into_iter().filter(|f| f.attrs.union_member.get().is_some()).collect();
     let declared = cont.attrs.union_discriminator.get().is_some();
     if !declared {
         for field in members {
@@ -115,16 +107,8 @@ fn check_skipped_field(cx: &Ctxt, field: &Field) {
     }
 }
 
-/// `nullable` says the value may be null, which only an `Option` can hold.
-fn check_nullable(cx: &Ctxt, field: &Field) {
-    if let Some(tokens) = field.attrs.keywords.tokens(Keyword::Nullable)
-        && option_inner(field.ty).is_none()
-    {
-        cx.error_spanned_by(tokens, "`nullable` needs an `Option<...>` field");
-    }
-}
-
-/// Map lists are keyed by fields of their items.
+/// Map lists are keyed by fields of their items. (That the field is a list of structs with those fields is checked
+/// on types, by the expansion: see `expand::placement`.)
 fn check_list_map(cx: &Ctxt, field: &Field) {
     let keywords = &field.attrs.keywords;
     let is_map = keywords.choice(Keyword::ListType) == Some("map");
@@ -137,9 +121,6 @@ fn check_list_map(cx: &Ctxt, field: &Field) {
             keywords.tokens(Keyword::ListType).cloned().unwrap_or_default(),
             "`list_type = \"map\"` needs `list_map_keys = [...]`",
         ),
-        (Some(keys), true) if vec_item(field.ty).is_none() => {
-            cx.error_spanned_by(&keys[0], "`list_map_keys` needs a `Vec<...>` field");
-        }
         _ => {}
     }
 }
@@ -192,22 +173,25 @@ fn check_default_fits(cx: &Ctxt, field: &Field) {
     }
 }
 
-/// Byte strings are `Vec<u8>`.
+/// Byte strings are `Vec<u8>`. Judged on how the type is written, because the expansion swaps the type for
+/// `ByteString` the same way.
 fn check_bytes(cx: &Ctxt, field: &Field) {
     let bytes = &field.attrs.bytes;
-    if bytes.get().is_some() && vec_item(field.ty).and_then(simple_name).as_deref() != Some("u8") {
+    let is_u8 = |item: &syn::Type| matches!(item, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("u8"));
+    if bytes.get().is_some() && !vec_item(field.ty).is_some_and(is_u8) {
         cx.error_spanned_by(bytes.tokens(), "`bytes` needs a `Vec<u8>` (or `Option<Vec<u8>>`) field");
     }
 }
 
-/// Bounds constrain one kind of value; on another type they would never apply.
+/// Bounds constrain one kind of value; on another type they would never apply. (List and object bounds are checked
+/// on types, by the expansion, which sees through aliases: see `expand::placement`.)
 fn check_bounds_fit(cx: &Ctxt, field: &Field) {
     let shape = shape_of(field.ty);
     if shape == Shape::Unknown || field.attrs.bytes.get().is_some() {
         return;
     }
     let keywords = &field.attrs.keywords;
-    let rules: [(&[Keyword], bool, &str); 3] = [
+    let rules: [(&[Keyword], bool, &str); 2] = [
         (
             &[Keyword::MinLength, Keyword::MaxLength, Keyword::Pattern],
             shape == Shape::String,
@@ -218,7 +202,6 @@ fn check_bounds_fit(cx: &Ctxt, field: &Field) {
             matches!(shape, Shape::Integer | Shape::Number),
             "numeric bounds apply only to number fields",
         ),
-        (&[Keyword::MinItems, Keyword::MaxItems], shape == Shape::Array, "list bounds apply only to `Vec` fields"),
     ];
     for (bounds, _, message) in rules.into_iter().filter(|(_, fits, _)| !fits) {
         for tokens in bounds.iter().filter_map(|keyword| keywords.tokens(*keyword)) {

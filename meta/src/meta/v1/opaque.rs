@@ -77,6 +77,10 @@ special_schema!(
     proto = ProtoMessage::empty()
 );
 
+// Both are written as open JSON objects.
+impl kapi::model::shape::ObjectShape for FieldsV1 {}
+impl kapi::model::shape::ObjectShape for Patch {}
+
 impl Time {
     /// Wraps RFC 3339 text.
     pub fn new(text: impl Into<String>) -> Self {

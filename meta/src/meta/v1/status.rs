@@ -31,12 +31,21 @@ pub struct Status {
     pub reason: Option<String>,
     /// Extra data about the failure, shaped by `reason`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 5, list_type = "atomic")]
+    #[kapi(proto = 5, schema_with = details_schema)]
     pub details: Option<StatusDetails>,
     /// The HTTP status code of the response, when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 6)]
     pub code: Option<i32>,
+}
+
+/// `details` as upstream writes it: Go's `+listType=atomic` marker sits on this struct field, so upstream's
+/// documents give the field `x-kubernetes-list-type: atomic`. The derive refuses list keywords on a field that is
+/// not a list, so the quirk is reproduced here, by hand.
+fn details_schema(registry: &mut kapi::Registry) -> kapi::model::SchemaNode {
+    let mut node = registry.schema_for::<Option<StatusDetails>>();
+    node.keywords_mut().kubernetes.list_type = Some(kapi::model::ListType::Atomic);
+    node
 }
 
 /// Which object a status is about and why it failed. Every field is optional and clients must cope with
