@@ -50,7 +50,7 @@ python3 ../shared/conformance/proto_compare.py generated/proto ../shared/upstrea
 echo "== tests"
 cargo nextest run --workspace --locked --no-fail-fast
 
-echo "== doctests (nextest does not run them; the README's quick start is one)"
+echo "== doctests (nextest does not run them)"
 cargo test --doc --workspace --locked
 
 echo "== kubectl conformance (kubectl 1.27, 1.29, 1.32 against kapi serve on the embedded corpus)"
