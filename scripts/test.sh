@@ -50,7 +50,24 @@ python3 ../shared/conformance/proto_compare.py generated/proto ../shared/upstrea
 echo "== tests"
 cargo nextest run --workspace --locked --no-fail-fast
 
-echo "== doctests (nextest does not run them; the README's quick start is one)"
+echo "== kapi init: a fresh crate builds and passes its tests against the snapshots kapi init wrote"
+# Its own target directory under target/, so later runs reuse its compiled dependencies. kapi init copies this
+# checkout's Cargo.lock into the crate, so it resolves to versions already fetched for the build above (--offline).
+# INSTA_REQUIRE_FULL_MATCH: the snapshot files must be byte for byte what insta writes, metadata included.
+# (Cargo rebuilds the crate every run all the same: its files are newer than anything in that directory.)
+root=$PWD
+scaffold=$(mktemp -d)
+trap 'rm -rf "$scaffold"' EXIT
+(cd "$scaffold" && "$root/target/debug/kapi" init demo)
+(
+  cd "$scaffold/demo"
+  if cargo fmt --version >/dev/null 2>&1; then cargo fmt --check; fi
+  INSTA_REQUIRE_FULL_MATCH=1 CARGO_TARGET_DIR="$root/target/init-demo" cargo test --offline
+)
+rm -rf "$scaffold"
+trap - EXIT
+
+echo "== doctests (nextest does not run them)"
 cargo test --doc --workspace --locked
 
 echo "== kubectl conformance (kubectl 1.27, 1.29, 1.32 against kapi serve on the embedded corpus)"

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod commands;
 mod group_versions;
+mod init;
 mod serve;
 mod typed_openapi;
 
@@ -45,6 +46,8 @@ enum Command {
     },
     /// Serve discovery and OpenAPI to kubectl as a kube-apiserver does (the embedded corpus, or --dir).
     Serve(serve::ServeArgs),
+    /// Create a crate NAME of API types that generates its artifacts in its build script and snapshot-tests them.
+    Init(init::InitArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Command::Check { dir, source } => commands::check(&dir, &source),
         Command::Model { source } => commands::model(&source),
         Command::Serve(args) => serve::serve(args),
+        Command::Init(args) => init::init(&args),
     };
     match result {
         Ok(code) => code,

@@ -4,7 +4,7 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use kapi_model::Conventions;
+use kapi_model::{Conventions, DefName, Registry};
 
 use crate::emit::proto::conflict::NumberingConflict;
 
@@ -18,8 +18,9 @@ pub struct Error {
 enum ErrorKind {
     /// The registry recorded problems while types were registered.
     InvalidRegistry(Vec<String>),
-    /// A definition the profile relies on (DeleteOptions, Status, ...) is not registered.
-    MissingMetaDefinition { role: &'static str, name: String },
+    /// A definition the profile relies on (DeleteOptions, Status, ...) is not registered; `from_kapi_meta` when
+    /// `kapi_meta::register` registers it (the usual cause: a fresh registry that never called it).
+    MissingMetaDefinition { role: &'static str, name: String, from_kapi_meta: bool },
     /// A `$ref` or a resource names a definition that is not registered.
     MissingDefinition { name: String, referenced_from: String },
     /// A resource serves `list` but names no list kind.
@@ -50,7 +51,10 @@ impl Error {
     }
 
     pub(crate) fn missing_meta_definition(role: &'static str, name: &str) -> Self {
-        Self::from_kind(ErrorKind::MissingMetaDefinition { role, name: name.to_owned() })
+        let mut meta = Registry::new();
+        kapi_meta::register(&mut meta);
+        let from_kapi_meta = meta.definition(&DefName::new(name)).is_some();
+        Self::from_kind(ErrorKind::MissingMetaDefinition { role, name: name.to_owned(), from_kapi_meta })
     }
 
     pub(crate) fn conflicting_conventions(package: &str, claims: [(String, Conventions); 2]) -> Self {
@@ -115,9 +119,13 @@ impl Error {
     /// A hint on how to fix the problem, when there is one.
     pub fn help(&self) -> Option<&'static str> {
         match *self.kind {
-            ErrorKind::MissingMetaDefinition { .. } => Some(
-                "register the type (e.g. from kapi's meta/v1 types) or set another name in the profile's meta definitions",
+            ErrorKind::MissingMetaDefinition { from_kapi_meta: true, .. } => Some(
+                "`kapi_meta::register(&mut registry)` registers the bodies and discovery types every API server speaks \
+                 (Status, DeleteOptions, WatchEvent, Patch, APIResourceList, ...)",
             ),
+            ErrorKind::MissingMetaDefinition { .. } => {
+                Some("register the type, or set another name in the profile's meta definitions")
+            }
             ErrorKind::MissingDefinition { .. } => Some("register the referenced type in the registry"),
             ErrorKind::ConflictingConventions { .. } => {
                 Some("choose the package's conventions with `Registry::set_package_conventions`")
@@ -138,8 +146,12 @@ impl fmt::Display for Error {
             ErrorKind::InvalidRegistry(problems) => {
                 write!(f, "the registry has {} problem(s): {}", problems.len(), problems.join("; "))
             }
-            ErrorKind::MissingMetaDefinition { role, name } => {
-                write!(f, "the {role} definition `{name}` is not in the registry")
+            ErrorKind::MissingMetaDefinition { role, name, from_kapi_meta } => {
+                write!(f, "the {role} definition `{name}` is not in the registry")?;
+                if *from_kapi_meta {
+                    f.write_str("; call `kapi_meta::register(&mut registry)` before generating")?;
+                }
+                Ok(())
             }
             ErrorKind::MissingDefinition { name, referenced_from } => {
                 write!(f, "definition `{name}` (referenced from {referenced_from}) is not in the registry")
@@ -205,10 +217,24 @@ mod tests {
     fn messages_are_lowercase_and_name_the_culprit() {
         let error = Error::missing_meta_definition("delete options", "io.k8s.x.DeleteOptions");
         let text = error.to_string();
-        assert!(text.starts_with("the delete options definition `io.k8s.x.DeleteOptions`"), "{text}");
-        assert!(error.help().is_some());
+        assert_eq!(text, "the delete options definition `io.k8s.x.DeleteOptions` is not in the registry");
+        assert!(error.help().is_some_and(|help| help.contains("profile")));
         let io = Error::io("out/x.json", io::Error::other("boom"));
         assert!(std::error::Error::source(&io).is_some());
+    }
+
+    #[test]
+    fn a_missing_kapi_meta_definition_names_the_call_that_registers_it() {
+        let name = "io.k8s.apimachinery.pkg.apis.meta.v1.APIResourceList";
+        let error = Error::missing_meta_definition("api resource list", name);
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "the api resource list definition `{name}` is not in the registry; call \
+                 `kapi_meta::register(&mut registry)` before generating"
+            )
+        );
+        assert!(error.help().is_some_and(|help| help.starts_with("`kapi_meta::register(&mut registry)`")));
     }
 
     #[test]

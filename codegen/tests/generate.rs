@@ -106,7 +106,9 @@ fn a_missing_meta_definition_is_a_clear_error() {
     let leases = full.resources().iter().find(|r| r.plural == "leases").cloned().expect("leases");
     registry.add_resource(leases);
     let error = generate(&registry, &Options::default()).expect_err("no meta types");
-    assert!(error.to_string().contains("io.k8s.apimachinery.pkg.apis.meta.v1.APIResourceList"), "{error}");
+    let text = error.to_string();
+    assert!(text.contains("io.k8s.apimachinery.pkg.apis.meta.v1.APIResourceList"), "{error}");
+    assert!(text.ends_with("call `kapi_meta::register(&mut registry)` before generating"), "{error}");
     assert!(error.help().is_some());
 }
 

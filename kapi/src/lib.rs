@@ -7,10 +7,5 @@ pub use kapi_macros::{Resource, Schema};
 pub use kapi_model as model;
 pub use kapi_model::{Registry, Resource, Schema};
 
-/// The README's Rust code, compiled and run as this crate's doctests so it cannot drift from the API.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeDoctests;
-
 #[cfg(feature = "schemars")]
 pub mod schemars;
