@@ -18,8 +18,9 @@
 //! - `proto/<package path>/generated.proto` and `proto/field-numbers.json`: protobuf definitions and the ledger of
 //!   their field numbers ([`proto`]).
 //!
-//! A disabled group-version leaves no trace in any of them: no document, no entry, no group-version-kind, and
-//! none of the definitions only its resources used.
+//! A disabled group-version is not served: no document, no discovery entry, and none of the definitions only its
+//! resources used. The server's scheme still knows it, so shared kinds keep it in their group-version-kind lists
+//! when it was known (as kube-apiserver's `--runtime-config` leaves them).
 
 mod emit;
 mod error;

@@ -33,8 +33,7 @@ impl<'a> Context<'a> {
         if !registry.errors().is_empty() {
             return Err(Error::invalid_registry(registry.errors()));
         }
-        // A switched-off group-version leaves no trace: not served, not in shared kinds' lists, and the types only
-        // it used are gone.
+        // A switched-off group-version is not served, and the types only it used are gone.
         // Conventions come from the whole registry, so switching a group-version off does not change how the
         // shared types it covered are published.
         let conventions = resolve_conventions(registry, &options.conventions)?;

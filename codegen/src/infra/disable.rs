@@ -1,5 +1,5 @@
-//! What switching group-versions off removes: their resources, their place in shared kinds' lists, and the
-//! definitions that only their resources used, so that no artifact keeps a trace of them.
+//! What switching group-versions off removes: their resources and the definitions that only their resources used,
+//! so nothing of them is served. The scheme keeps knowing them (see `Registry::disable_group_version`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
