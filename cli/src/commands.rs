@@ -29,6 +29,9 @@ pub struct Source {
     /// The start of JSON Schema `$id`s (the file name follows), e.g. `https://example.com/schemas/`.
     #[arg(long, value_name = "URI")]
     jsonschema_base: Option<String>,
+    /// Shorten CRD schema descriptions longer than N characters (CRDs over 256 KiB need server-side apply).
+    #[arg(long, value_name = "N")]
+    max_description_len: Option<usize>,
 }
 
 /// Loads the model: a model file if given, else the embedded corpus.
@@ -51,7 +54,14 @@ fn options(source: &Source) -> Result<Options, String> {
     let disabled = switched_off("--disable", &source.disabled, false)?;
     let conventions = profiles(&source.profiles)?;
     let json_schema_base = source.jsonschema_base.clone();
-    Ok(Options { disabled, conventions, json_schema_base, strict: source.strict, ..Options::default() })
+    Ok(Options {
+        disabled,
+        conventions,
+        json_schema_base,
+        strict: source.strict,
+        max_description_len: source.max_description_len,
+        ..Options::default()
+    })
 }
 
 /// The protobuf field-number ledger the last generation left in `dir`, if there is one.

@@ -43,6 +43,11 @@ enum ErrorKind {
     ConflictingConventions { package: String, claims: [(String, Conventions); 2] },
     /// Defaults or examples that their own schema rejects (and, under `strict`, required fields with defaults).
     InvalidDefaults(Vec<String>),
+    /// Kinds marked as CRDs whose definitions the API server would reject, each problem naming the Rust type and
+    /// field.
+    InvalidCrd(Vec<String>),
+    /// A document could not be written as YAML.
+    Yaml { document: String, message: String },
 }
 
 impl Error {
@@ -63,6 +68,14 @@ impl Error {
 
     pub(crate) fn invalid_defaults(problems: Vec<String>) -> Self {
         Self::from_kind(ErrorKind::InvalidDefaults(problems))
+    }
+
+    pub(crate) fn invalid_crd(problems: Vec<String>) -> Self {
+        Self::from_kind(ErrorKind::InvalidCrd(problems))
+    }
+
+    pub(crate) fn yaml(document: &str, message: String) -> Self {
+        Self::from_kind(ErrorKind::Yaml { document: document.to_owned(), message })
     }
 
     pub(crate) fn missing_definition(name: &str, referenced_from: impl Into<String>) -> Self {
@@ -193,6 +206,11 @@ impl fmt::Display for Error {
             ),
             ErrorKind::InvalidDefaults(problems) => {
                 write!(f, "{} default(s) or example(s) contradict their schema:", problems.len())?;
+                problems.iter().try_for_each(|problem| write!(f, "\n  {problem}"))
+            }
+            ErrorKind::Yaml { document, message } => write!(f, "cannot write `{document}` as YAML: {message}"),
+            ErrorKind::InvalidCrd(problems) => {
+                write!(f, "{} problem(s) in custom resource definitions:", problems.len())?;
                 problems.iter().try_for_each(|problem| write!(f, "\n  {problem}"))
             }
         }

@@ -68,5 +68,6 @@ pub fn generate(registry: &Registry, options: &Options) -> Result<Artifacts, Err
     discovery::emit(&ctx, &mut artifacts)?;
     model_file::emit(&ctx, &mut artifacts)?;
     proto::emit(&ctx, options.proto_ledger.as_ref(), &mut artifacts)?;
+    emit::crd::emit(&ctx, &mut artifacts)?;
     Ok(artifacts)
 }

@@ -25,6 +25,9 @@ pub struct Options {
     pub json_schema_base: Option<String>,
     /// Turns warnings about defaults (a required field with a default) into errors.
     pub strict: bool,
+    /// Shortens CRD schema descriptions longer than this many characters, to keep CRDs within the size
+    /// `kubectl apply` can handle.
+    pub max_description_len: Option<usize>,
 }
 
 /// The `$id` base of JSON Schema documents when none is configured: a URN, so ids are absolute URIs that promise

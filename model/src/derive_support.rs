@@ -9,7 +9,7 @@ use crate::extensions::Union;
 use crate::keyword::Setting;
 use crate::names::{DefName, GroupVersion};
 use crate::registry::Registry;
-use crate::resource::{ResourceMeta, ScalePaths, Scope, Subresource, SubresourceKind};
+use crate::resource::{CrdVersion, PrinterColumn, ResourceMeta, ScalePaths, Scope, Subresource, SubresourceKind};
 use crate::schema::{InstanceType, SchemaNode, SchemaObject};
 use crate::traits::{FieldFacts, Schema, field_schema};
 
@@ -241,6 +241,49 @@ pub fn resource_meta(
         definition,
         list_kind: list.as_ref().map(|l| l.short_name().to_owned()),
         list_definition: list,
+        crd: None,
+    }
+}
+
+/// The literal parts of `#[kapi(crd(...))]`.
+#[derive(Debug)]
+pub struct CrdSpec<'a> {
+    pub served: bool,
+    pub storage: Option<bool>,
+    pub deprecated: bool,
+    pub deprecation_warning: Option<&'a str>,
+    pub printer_columns: &'a [PrinterColumnSpec<'a>],
+    pub selectable_fields: &'a [&'a str],
+}
+
+/// The literal parts of one `printer_column(...)`.
+#[derive(Debug)]
+pub struct PrinterColumnSpec<'a> {
+    pub name: &'a str,
+    pub column_type: &'a str,
+    pub json_path: &'a str,
+    pub description: Option<&'a str>,
+    pub format: Option<&'a str>,
+    pub priority: i32,
+}
+
+/// Builds the CRD settings of one version of a kind.
+pub fn crd_version(spec: CrdSpec) -> CrdVersion {
+    let column = |c: &PrinterColumnSpec| PrinterColumn {
+        name: c.name.to_owned(),
+        column_type: c.column_type.to_owned(),
+        json_path: c.json_path.to_owned(),
+        description: c.description.map(str::to_owned),
+        format: c.format.map(str::to_owned),
+        priority: c.priority,
+    };
+    CrdVersion {
+        served: spec.served,
+        storage: spec.storage,
+        deprecated: spec.deprecated || spec.deprecation_warning.is_some(),
+        deprecation_warning: spec.deprecation_warning.map(str::to_owned),
+        printer_columns: spec.printer_columns.iter().map(column).collect(),
+        selectable_fields: strings(spec.selectable_fields),
     }
 }
 

@@ -30,7 +30,10 @@ pub use keyword::{Keyword, Setting};
 pub use names::{DefName, GroupVersion};
 pub use proto::{ProtoField, ProtoInfo, ProtoMessage, ProtoScalar};
 pub use registry::{DEFAULT_GROUP_PRIORITY, Definition, DefinitionInfo, Registry};
-pub use resource::{ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource, SubresourceKind};
+pub use resource::{
+    CrdVersion, PRINTER_COLUMN_TYPES, PrinterColumn, ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource,
+    SubresourceKind,
+};
 pub use rest_mapper::{Mapping, MappingError, RestMapper};
 pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};
 pub use traits::{FieldFacts, Resource, Schema, ZeroValue, element_schema, field_schema};

@@ -340,6 +340,7 @@ mod tests {
             definition: DefName::new(format!("{group}.{version}.Widget")),
             list_kind: None,
             list_definition: None,
+            crd: None,
         }
     }
 

@@ -77,7 +77,77 @@ pub struct ResourceMeta {
     pub list_kind: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub list_definition: Option<DefName>,
+    /// Present when the kind is published as a version of a CustomResourceDefinition (`#[kapi(crd(...))]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crd: Option<CrdVersion>,
 }
+
+/// How one version of a kind appears in its CustomResourceDefinition.
+///
+/// The group's other settings (names, scope, subresources) come from the rest of [`ResourceMeta`]; the versions of
+/// one kind that carry a `CrdVersion` merge into one definition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CrdVersion {
+    /// Whether the API server serves this version.
+    pub served: bool,
+    /// Whether objects are stored at this version; exactly one version of a kind is. `None` leaves it to the
+    /// generator: a kind with a single version stores it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub storage: Option<bool>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deprecated: bool,
+    /// What clients are told when they use a deprecated version; the server writes its own text when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deprecation_warning: Option<String>,
+    /// Extra columns for `kubectl get`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub printer_columns: Vec<PrinterColumn>,
+    /// JSON paths of fields that field selectors may use (`.spec.image`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub selectable_fields: Vec<String>,
+}
+
+impl Default for CrdVersion {
+    fn default() -> Self {
+        Self {
+            served: true,
+            storage: None,
+            deprecated: false,
+            deprecation_warning: None,
+            printer_columns: Vec::new(),
+            selectable_fields: Vec::new(),
+        }
+    }
+}
+
+/// A column `kubectl get` prints for the kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PrinterColumn {
+    /// The column heading.
+    pub name: String,
+    /// The value's OpenAPI type: `integer`, `number`, `string`, `boolean` or `date`.
+    #[serde(rename = "type")]
+    pub column_type: String,
+    /// A simple JSON path into each object (`.spec.replicas`).
+    pub json_path: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// An OpenAPI format refining `type` (`int32`, `date-time`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    /// 0 for the standard view; higher values only with `-o wide`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub priority: i32,
+}
+
+fn is_zero(value: &i32) -> bool {
+    *value == 0
+}
+
+/// The column types the API server accepts for printer columns.
+pub const PRINTER_COLUMN_TYPES: [&str; 5] = ["integer", "number", "string", "boolean", "date"];
 
 impl ResourceMeta {
     /// Verbs in sorted order, as discovery writes them.

@@ -169,6 +169,7 @@ mod tests {
             definition: DefName::new(format!("{group}.{version}.{kind}")),
             list_kind: None,
             list_definition: None,
+            crd: None,
         }
     }
 

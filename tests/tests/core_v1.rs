@@ -106,6 +106,7 @@ fn holder_resource() -> ResourceMeta {
         definition: Holder::definition_name().expect("a named definition"),
         list_kind: None,
         list_definition: None,
+        crd: None,
     }
 }
 

@@ -77,6 +77,7 @@ fn throwaway<T: Schema>(kind: &str) -> ResourceMeta {
         definition: T::definition_name().expect("a named definition"),
         list_kind: None,
         list_definition: None,
+        crd: None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The emitters: one module per output form, each a pure function from the prepared model ([`crate::infra`]) to
 //! artifacts.
 
+pub(crate) mod crd;
 pub mod discovery;
 pub(crate) mod jsonschema;
 pub mod model_file;

@@ -97,6 +97,7 @@ mod tests {
                 definition: DefName::new(*name),
                 list_kind: None,
                 list_definition: None,
+                crd: None,
             });
         }
         registry

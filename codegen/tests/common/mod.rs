@@ -278,6 +278,7 @@ fn meta(
         definition,
         list_kind: Some(format!("{kind}List")),
         list_definition: Some(list),
+        crd: None,
     }
 }
 

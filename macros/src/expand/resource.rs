@@ -6,6 +6,7 @@ use quote::quote;
 use kapi_model::STANDARD_VERBS;
 
 use crate::internals::ast::Container;
+use crate::internals::attr::crd::CrdAttrs;
 
 /// `impl Resource`, in one anonymous constant so nothing leaks into the user's scope.
 pub fn impl_resource(cont: &Container) -> TokenStream {
@@ -41,6 +42,7 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
         };
         quote!(subresources.push(__kapi::scale_subresource::<#kind>(registry, #spec, #status, #selector));)
     });
+    let crd = resource.crd.get().map(crd_version);
     quote! {
         // Paths are written in full for hygiene; from where a user's `crate = "..."` path points they may read as
         // needlessly qualified.
@@ -61,10 +63,43 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
                     cluster_scoped: #cluster_scoped, verbs: &[#(#verbs),*], short_names: &[#(#short_names),*],
                     categories: &[#(#categories),*],
                 };
-                __kapi::resource_meta(spec, definition, list, subresources)
+                #[allow(unused_mut)]
+                let mut meta = __kapi::resource_meta(spec, definition, list, subresources);
+                #crd
+                meta
             }
             }
         };
+    }
+}
+
+/// Sets `meta.crd` from `crd(...)`.
+fn crd_version(crd: &CrdAttrs) -> TokenStream {
+    let option = |value: &Option<String>| match value {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    };
+    let served = crd.served;
+    let storage = match crd.storage {
+        Some(storage) => quote!(::core::option::Option::Some(#storage)),
+        None => quote!(::core::option::Option::None),
+    };
+    let deprecated = crd.deprecated;
+    let warning = option(&crd.deprecation_warning);
+    let columns = crd.printer_columns.iter().map(|c| {
+        let (name, column_type, path, priority) = (&c.name, &c.column_type, &c.json_path, c.priority);
+        let (description, format) = (option(&c.description), option(&c.format));
+        quote!(__kapi::PrinterColumnSpec {
+            name: #name, column_type: #column_type, json_path: #path, description: #description,
+            format: #format, priority: #priority,
+        })
+    });
+    let selectable = &crd.selectable_fields;
+    quote! {
+        meta.crd = ::core::option::Option::Some(__kapi::crd_version(__kapi::CrdSpec {
+            served: #served, storage: #storage, deprecated: #deprecated, deprecation_warning: #warning,
+            printer_columns: &[#(#columns),*], selectable_fields: &[#(#selectable),*],
+        }));
     }
 }
 

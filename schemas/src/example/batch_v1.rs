@@ -20,7 +20,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
     singular = "crontab",
     scope = "Cluster",
     list = CronTabList,
-    status
+    status,
+    crd
 )]
 pub struct CronTab {
     /// The object's API version and kind.

@@ -27,6 +27,13 @@ use kapi_meta::quantity::Quantity;
         status_replicas_path = ".status.replicas",
         label_selector_path = ".status.labelSelector",
         kind = Scale
+    ),
+    crd(
+        storage,
+        printer_column(name = "Schedule", type = "string", json_path = ".spec.cronSpec"),
+        printer_column(name = "Replicas", type = "integer", json_path = ".spec.replicas"),
+        printer_column(name = "Image", type = "string", json_path = ".spec.image", priority = 1),
+        selectable_field = ".spec.image"
     )
 )]
 pub struct CronTab {
@@ -141,8 +148,12 @@ pub enum Notification {
 #[serde(untagged)]
 #[kapi(package = "example.com/stable/v1")]
 pub enum Backoff {
-    /// Always wait this many seconds.
-    Fixed(i64),
+    /// Always wait the same time.
+    Fixed {
+        /// The wait, in seconds.
+        #[kapi(minimum = 1)]
+        seconds: i64,
+    },
     /// Double the wait after every failure.
     Exponential(ExponentialBackoff),
 }
@@ -245,11 +256,11 @@ mod tests {
         let spec: CronTabSpec = serde_json::from_value(json!({
             "cronSpec": "*/5 * * * *",
             "image": "busybox:1.36",
-            "backoff": 30,
+            "backoff": {"seconds": 30},
             "ports": [{"name": "http", "port": 80}]
         }))?;
         assert_eq!((spec.replicas, spec.concurrency_policy), (1, ConcurrencyPolicy::Allow));
-        assert_eq!(spec.backoff, Some(Backoff::Fixed(30)));
+        assert_eq!(spec.backoff, Some(Backoff::Fixed { seconds: 30 }));
         assert_eq!(spec.ports[0].protocol, "TCP");
         assert_eq!(serde_json::to_value(&spec)?["suspend"], serde_json::Value::Null);
         Ok(())

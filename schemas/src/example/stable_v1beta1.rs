@@ -20,7 +20,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
     short_names = ["ct"],
     categories = ["all"],
     list = CronTabList,
-    status
+    status,
+    crd(deprecation_warning = "CronTab v1beta1 is deprecated; move to CronTab v1")
 )]
 pub struct CronTab {
     /// The object's API version and kind.

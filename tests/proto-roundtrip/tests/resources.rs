@@ -39,7 +39,7 @@ fn crontabs_round_trip_with_unions_free_form_json_and_special_types() {
         "spec": {
             "cronSpec": "0 * * * *", "image": "job@sha256:0123", "replicas": 1, "concurrencyPolicy": "Allow",
             "suspend": null, "maxUnavailable": 1, "notification": {"email": {"address": "ops@example.com"}},
-            "backoff": 30
+            "backoff": {"seconds": 30}
         }
     }));
     let typed: Typed = round_trip(&sparse, "example.com.stable.v1.CronTab");

@@ -93,6 +93,7 @@ mod tests {
             definition: DefName::new("Widget"),
             list_kind: None,
             list_definition: None,
+            crd: None,
         }
     }
 

@@ -13,6 +13,9 @@ pub enum LossRule {
     /// `anyOf`, `nullable` and `default`), though swagger 2.0 could carry `default`.
     #[serde(rename = "kubernetes-strips-for-v2")]
     KubernetesV2,
+    /// A CRD's `openAPIV3Schema` (apiextensions' JSONSchemaProps) has no such field.
+    #[serde(rename = "crd-schema-cannot-express")]
+    NotInCrdSchema,
 }
 
 impl LossRule {
@@ -21,6 +24,7 @@ impl LossRule {
         match self {
             Self::NotInSwagger2 => "swagger 2.0 schemas have no such keyword",
             Self::KubernetesV2 => "kube-apiserver strips it when publishing v2 (Kubernetes conventions)",
+            Self::NotInCrdSchema => "a CustomResourceDefinition's schema has no such field",
         }
     }
 }
@@ -112,6 +116,21 @@ impl Dialect {
             (Keyword::Deprecated, LossRule::NotInSwagger2),
         ],
         ..Self::SWAGGER_V2
+    };
+
+    /// The schema of a CustomResourceDefinition version: OpenAPI v3 without references, limited to the fields of
+    /// apiextensions' JSONSchemaProps.
+    pub const CRD: Dialect = Dialect {
+        unsupported: &[
+            (Keyword::ReadOnly, LossRule::NotInCrdSchema),
+            (Keyword::WriteOnly, LossRule::NotInCrdSchema),
+            (Keyword::Deprecated, LossRule::NotInCrdSchema),
+            (Keyword::GroupVersionKind, LossRule::NotInCrdSchema),
+            (Keyword::PatchStrategy, LossRule::NotInCrdSchema),
+            (Keyword::PatchMergeKey, LossRule::NotInCrdSchema),
+            (Keyword::Unions, LossRule::NotInCrdSchema),
+        ],
+        ..Self::OPENAPI_V3
     };
 
     /// JSON Schema draft 2020-12 `$defs`.

@@ -2,6 +2,7 @@
 
 use syn::meta::ParseNestedMeta;
 
+use super::crd::{CrdAttrs, parse_crd};
 use super::values::{self, Attr, set_flag};
 use crate::internals::ctxt::Ctxt;
 
@@ -27,6 +28,7 @@ pub struct ResourceAttrs {
     pub list: Attr<syn::Path>,
     pub status: Attr<()>,
     pub scale: Attr<ScaleAttrs>,
+    pub crd: Attr<CrdAttrs>,
 }
 
 impl ResourceAttrs {
@@ -44,6 +46,7 @@ impl ResourceAttrs {
             list: Attr::none("list"),
             status: Attr::none("status"),
             scale: Attr::none("scale"),
+            crd: Attr::none("crd"),
         }
     }
 
@@ -63,6 +66,10 @@ impl ResourceAttrs {
             "categories" => self.categories.set_opt(cx, &path, values::string_list(cx, meta)?),
             "list" => self.list.set_opt(cx, &path, values::path(cx, meta)?),
             "status" => set_flag(cx, meta, &mut self.status)?,
+            "crd" => {
+                let crd = parse_crd(cx, meta)?;
+                self.crd.set(cx, &path, crd);
+            }
             "scale" => {
                 let scale = parse_scale(cx, meta)?;
                 self.scale.set_opt(cx, &path, scale);

@@ -1,0 +1,73 @@
+//! CustomResourceDefinitions: one per kind whose versions are marked `#[kapi(crd)]`, written as
+//! `crds/<plural>.<group>.json` and `.yaml`.
+//!
+//! Each version's schema is the kind's definition with every reference inlined ([`inline`]), its enums and
+//! unions in structural form ([`unions`]), and Kubernetes' special types in the form the API server expects
+//! ([`special`]). Generation fails, naming the Rust type and field, on anything the API server would reject.
+
+mod budget;
+mod document;
+mod inline;
+mod origin;
+mod paths;
+mod plan;
+mod schema;
+mod special;
+mod unions;
+
+use serde_json::Value;
+
+use crate::error::Error;
+use crate::infra::artifacts::Artifacts;
+use crate::infra::canonical::to_canonical_json;
+use crate::infra::context::Context;
+use document::{BuiltVersion, custom_resource_definition};
+use plan::{CrdPlan, plans};
+use schema::version_schema;
+
+/// The directory CRDs are written to.
+pub const CRD_DIR: &str = "crds";
+
+/// Adds `crds/<plural>.<group>.{json,yaml}` for every kind marked as a CRD.
+pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
+    let (plans, mut problems) = plans(&ctx.registry);
+    for plan in &plans {
+        let name = plan.name();
+        let versions = build_versions(ctx, plan, &mut problems, artifacts);
+        let document = custom_resource_definition(plan, &versions)?;
+        let json = to_canonical_json(&document);
+        let schemas: Vec<(&str, &Value)> = versions.iter().map(|v| (v.name.as_str(), &v.schema)).collect();
+        if let Some(warning) = budget::over_budget(&name, json.len(), &schemas) {
+            artifacts.warn(warning);
+        }
+        let yaml = serde_saphyr::to_string(&document).map_err(|e| Error::yaml(&name, e.to_string()))?;
+        artifacts.insert(format!("{CRD_DIR}/{name}.json"), json);
+        artifacts.insert(format!("{CRD_DIR}/{name}.yaml"), yaml.into_bytes());
+    }
+    if problems.is_empty() { Ok(()) } else { Err(Error::invalid_crd(problems)) }
+}
+
+fn build_versions<'r>(
+    ctx: &Context<'_>,
+    plan: &CrdPlan<'r>,
+    problems: &mut Vec<String>,
+    artifacts: &mut Artifacts,
+) -> Vec<BuiltVersion<'r>> {
+    let crd = plan.name();
+    let mut out = Vec::new();
+    for (resource, settings, storage) in &plan.versions {
+        let version = &resource.group_version.version;
+        let at = format!("CRD {crd} version {version}");
+        let mut built = version_schema(ctx, &resource.definition);
+        problems.extend(built.problems.iter().map(|p| format!("{at}: {p}")));
+        for dropped in &built.dropped {
+            artifacts.warn(format!("{at}: {dropped}"));
+        }
+        problems.extend(document::path_problems(resource, settings, &built.schema).into_iter().map(|p| format!("{at}: {p}")));
+        if let Some(max) = ctx.options.max_description_len {
+            budget::trim_descriptions(&mut built.schema, max);
+        }
+        out.push(BuiltVersion { name: version.clone(), resource, settings, storage: *storage, schema: built.schema });
+    }
+    out
+}

@@ -1,0 +1,129 @@
+//! `crd` and `crd(...)` in a resource's `#[kapi(...)]`: the kind becomes a version of a CustomResourceDefinition.
+
+use syn::meta::ParseNestedMeta;
+
+use super::values;
+use crate::internals::ctxt::Ctxt;
+
+/// The printer column types the API server accepts.
+const COLUMN_TYPES: &[&str] = &["integer", "number", "string", "boolean", "date"];
+
+/// `printer_column(...)`.
+pub struct PrinterColumnAttrs {
+    pub name: String,
+    pub column_type: String,
+    pub json_path: String,
+    pub description: Option<String>,
+    pub format: Option<String>,
+    pub priority: i32,
+}
+
+/// `crd(...)` as written; a bare `crd` is all defaults.
+pub struct CrdAttrs {
+    /// `served = false` switches serving off.
+    pub served: bool,
+    /// `storage` marks the storage version; `storage = false` says it is not.
+    pub storage: Option<bool>,
+    pub deprecated: bool,
+    pub deprecation_warning: Option<String>,
+    pub printer_columns: Vec<PrinterColumnAttrs>,
+    pub selectable_fields: Vec<String>,
+}
+
+impl CrdAttrs {
+    fn new() -> Self {
+        Self {
+            served: true,
+            storage: None,
+            deprecated: false,
+            deprecation_warning: None,
+            printer_columns: Vec::new(),
+            selectable_fields: Vec::new(),
+        }
+    }
+}
+
+/// Parses `crd` or `crd(...)`.
+pub fn parse_crd(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<CrdAttrs> {
+    let mut crd = CrdAttrs::new();
+    if meta.input.is_empty() || meta.input.peek(syn::Token![,]) {
+        return Ok(crd);
+    }
+    meta.parse_nested_meta(|inner| {
+        let key = values::path_name(&inner);
+        match key.as_str() {
+            "served" => crd.served = values::boolean(cx, &inner)?.unwrap_or(true),
+            "storage" => crd.storage = Some(optional_bool(cx, &inner)?),
+            "deprecated" => crd.deprecated = optional_bool(cx, &inner)?,
+            "deprecation_warning" => crd.deprecation_warning = values::string(cx, &inner)?,
+            "printer_column" => crd.printer_columns.extend(parse_column(cx, &inner)?),
+            "selectable_field" => {
+                if let Some(path) = json_path(cx, &inner)? {
+                    crd.selectable_fields.push(path);
+                }
+            }
+            _ => {
+                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in crd(...); expected served, storage, deprecated, deprecation_warning, printer_column, selectable_field"));
+                values::skip_value(&inner)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(crd)
+}
+
+/// `storage` alone means true; `storage = false` is allowed for symmetry.
+fn optional_bool(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<bool> {
+    if meta.input.peek(syn::Token![=]) {
+        return Ok(values::boolean(cx, meta)?.unwrap_or(true));
+    }
+    Ok(true)
+}
+
+/// A JSON path string, which the API server requires to start with `.`.
+fn json_path(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<String>> {
+    let value = values::expr(meta)?;
+    match values::literal(&value) {
+        Some(serde_json::Value::String(path)) if path.starts_with('.') && path.len() > 1 => Ok(Some(path)),
+        _ => {
+            cx.error_spanned_by(&value, format!("`{}` expects a JSON path such as \".spec.image\"", values::path_name(meta)));
+            Ok(None)
+        }
+    }
+}
+
+fn parse_column(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<PrinterColumnAttrs>> {
+    let (mut name, mut column_type, mut path) = (None, None, None);
+    let (mut description, mut format, mut priority) = (None, None, 0);
+    meta.parse_nested_meta(|inner| {
+        let key = values::path_name(&inner);
+        match key.as_str() {
+            "name" => name = values::string(cx, &inner)?,
+            "type" => column_type = values::choice(cx, &inner, COLUMN_TYPES)?,
+            "json_path" => path = json_path(cx, &inner)?,
+            "description" => description = values::string(cx, &inner)?,
+            "format" => format = values::string(cx, &inner)?,
+            "priority" => {
+                let value = values::unsigned(cx, &inner)?.unwrap_or(0);
+                priority = i32::try_from(value).unwrap_or_else(|_| {
+                    cx.error_spanned_by(&inner.path, "`priority` is at most 2147483647");
+                    0
+                });
+            }
+            _ => {
+                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in printer_column(...); expected name, type, json_path, description, format, priority"));
+                values::skip_value(&inner)?;
+            }
+        }
+        Ok(())
+    })?;
+    match (name, column_type, path) {
+        (Some(name), Some(column_type), Some(json_path)) => {
+            Ok(Some(PrinterColumnAttrs { name, column_type, json_path, description, format, priority }))
+        }
+        _ => {
+            cx.error_spanned_by(&meta.path, "printer_column(...) needs name, type and json_path");
+            Ok(None)
+        }
+    }
+}
