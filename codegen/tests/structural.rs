@@ -2,20 +2,21 @@
 //! schema uses the extensions, defaults, junctors and validation rules a real CRD uses, and is accepted as a
 //! whole; breaking one node of it is caught at that node.
 
-use kapi_codegen::{StructuralRule, check_structural};
+use kapi_codegen::{StructuralOptions, StructuralRule, check_structural, check_structural_with};
 use serde_json::Value;
 
 const FIXTURE: &str = include_str!("fixtures/databases.storage.example.com.json");
 
-/// Each served version's name and `openAPIV3Schema`.
-fn version_schemas() -> Vec<(String, Value)> {
+/// Each version's name, `openAPIV3Schema` and options (whether it enables the status subresource).
+fn versions() -> Vec<(String, Value, StructuralOptions)> {
     let crd: Value = serde_json::from_str(FIXTURE).expect("the fixture is JSON");
     let versions = crd["spec"]["versions"].as_array().expect("spec.versions is a list");
     versions
         .iter()
         .map(|version| {
             let name = version["name"].as_str().expect("a version has a name").to_owned();
-            (name, version["schema"]["openAPIV3Schema"].clone())
+            let options = StructuralOptions { status_subresource: version["subresources"].get("status").is_some() };
+            (name, version["schema"]["openAPIV3Schema"].clone(), options)
         })
         .collect()
 }
@@ -34,18 +35,20 @@ fn keys_in(value: &Value, keys: &mut std::collections::BTreeSet<String>) {
 
 #[test]
 fn every_version_of_a_valid_crd_is_structural() {
-    let versions = version_schemas();
+    let versions = versions();
     assert_eq!(versions.len(), 2);
-    for (name, schema) in &versions {
-        let violations = check_structural(schema);
+    for (name, schema, options) in &versions {
+        assert!(options.status_subresource, "version {name} enables the status subresource");
+        let violations = check_structural_with(schema, options);
         assert!(violations.is_empty(), "version {name}: {violations:#?}");
+        assert!(check_structural(schema).is_empty(), "version {name} without subresources");
     }
 }
 
 #[test]
 fn the_fixture_exercises_what_the_rules_are_about() {
     let mut keys = std::collections::BTreeSet::new();
-    version_schemas().iter().for_each(|(_, schema)| keys_in(schema, &mut keys));
+    versions().iter().for_each(|(_, schema, _)| keys_in(schema, &mut keys));
     for expected in [
         "default",
         "nullable",
@@ -67,7 +70,7 @@ fn the_fixture_exercises_what_the_rules_are_about() {
 
 #[test]
 fn breaking_one_node_of_the_valid_crd_is_reported_there() {
-    let (_, mut schema) = version_schemas().pop().expect("a version");
+    let (_, mut schema, _) = versions().pop().expect("a version");
     let ports = "/properties/spec/properties/ports/items/properties/name";
     schema.pointer_mut(ports).and_then(Value::as_object_mut).expect("ports[*].name").remove("type");
     let retention = "/properties/spec/properties/backup/properties/retention";

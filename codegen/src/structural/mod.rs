@@ -9,7 +9,8 @@
 //! formats of defaults.
 //!
 //! Source layout: `sites` lists every node with its context; one module per rule family checks one site at a time
-//! (`keywords`, `types`, `objects`, `junctors`, `extensions`, `metadata`, `lists`, `validations`, `defaults`).
+//! (`keywords`, `types`, `objects`, `junctors`, `extensions`, `metadata`, `lists`, `validations`, `defaults`);
+//! `status` holds the one rule that depends on the version's subresources.
 
 mod defaults;
 mod extensions;
@@ -21,6 +22,7 @@ mod node;
 mod objects;
 mod rule;
 mod sites;
+mod status;
 mod types;
 mod validations;
 mod violation;
@@ -50,15 +52,32 @@ const FAMILIES: [fn(&sites::Site<'_>, &mut Report); 9] = [
     defaults::check,
 ];
 
+/// What the check needs to know about the CRD version beyond its schema.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StructuralOptions {
+    /// The version enables the status subresource, which restricts the keywords of the root.
+    pub status_subresource: bool,
+}
+
 /// Checks a CRD version's `openAPIV3Schema` (the root of a custom resource) and returns every rule it breaks,
 /// sorted by pointer, then rule. An empty list means Kubernetes accepts the schema as structural.
+///
+/// The rules that depend on the version's subresources are not applied; see [`check_structural_with`].
 pub fn check_structural(schema: &Value) -> Vec<Violation> {
+    check_structural_with(schema, &StructuralOptions::default())
+}
+
+/// [`check_structural`] for a version described by `options` (for example with the status subresource).
+pub fn check_structural_with(schema: &Value, options: &StructuralOptions) -> Vec<Violation> {
     let mut report = Report::default();
     let Some(root) = Node::of(schema) else {
         let detail = "a CRD schema must be a JSON object with type: object";
         report.push(&Location::default(), StructuralRule::RootType, detail);
         return report.finish();
     };
+    if options.status_subresource {
+        status::check_root(root, &mut report);
+    }
     for site in sites::collect(root) {
         for family in FAMILIES {
             family(&site, &mut report);

@@ -74,6 +74,10 @@ pub enum StructuralRule {
     UnknownMapType,
     /// An `x-kubernetes-validations` entry with an empty rule, a bad message, reason or field path.
     ValidationRule,
+    /// A rule reading `oldSelf` where old and new values cannot be matched, or `optionalOldSelf` without `oldSelf`.
+    TransitionRule,
+    /// With the status subresource, a root keyword that would be lost when status is validated on its own.
+    StatusSubresourceRoot,
     /// A `default` where Kubernetes forbids one.
     DefaultForbidden,
     /// A `default` its own schema rejects.
@@ -121,6 +125,8 @@ impl StructuralRule {
         Self::MapTypeOnNonObject,
         Self::UnknownMapType,
         Self::ValidationRule,
+        Self::TransitionRule,
+        Self::StatusSubresourceRoot,
         Self::DefaultForbidden,
         Self::DefaultInvalid,
         Self::DefaultNotPruned,
@@ -240,6 +246,14 @@ impl StructuralRule {
             Self::ValidationRule => (
                 "validation-rule",
                 "Each x-kubernetes-validations entry needs a non-empty rule, single-line non-empty message, a known reason and a field path that exists.",
+            ),
+            Self::TransitionRule => (
+                "transition-rule",
+                "A rule reading oldSelf must sit where old and new values can be matched (not below the items of a list other than a map list), and optionalOldSelf needs oldSelf.",
+            ),
+            Self::StatusSubresourceRoot => (
+                "status-subresource-root",
+                "With the status subresource, the root may only hold type, properties, required, validation rules, preserve-unknown-fields and plain value validations and documentation.",
             ),
             Self::DefaultForbidden => (
                 "default-forbidden",

@@ -37,6 +37,9 @@ pub(super) struct Structural {
     /// The path from the nearest embedded resource, when the node is inside that resource's apiVersion, kind or
     /// metadata (defaults there are checked as metadata of the surrounding resource).
     pub meta_path: Option<Vec<MetaStep>>,
+    /// The field path of the nearest enclosing list whose items cannot be matched between an old and a new object
+    /// (any list but a map list): transition rules (`oldSelf`) cannot work below it.
+    pub uncorrelatable: Option<String>,
 }
 
 /// Whether a nested node's properties and items are declared in the structural part.
@@ -96,7 +99,13 @@ impl Site<'_> {
 
 /// Every site of `root`, parents before children.
 pub(super) fn collect(root: Node<'_>) -> Vec<Site<'_>> {
-    let context = Structural { level: Level::Root, in_resource_meta: false, defaults_forbidden: None, meta_path: None };
+    let context = Structural {
+        level: Level::Root,
+        in_resource_meta: false,
+        defaults_forbidden: None,
+        meta_path: None,
+        uncorrelatable: None,
+    };
     let mut sites = Vec::new();
     structural(root, Location::default(), context, &mut sites);
     sites
@@ -112,6 +121,9 @@ fn structural<'a>(node: Node<'a>, at: Location, context: Structural, sites: &mut
     if let Some(items) = node.items() {
         let mut child_context = Structural { level: Level::Item, ..context.clone() };
         child_context.meta_path = extended(&context.meta_path, resource, MetaStep::Item);
+        if node.str(key::LIST_TYPE) != Some("map") {
+            child_context.uncorrelatable.get_or_insert_with(|| at.subject());
+        }
         structural(items, at.items(), child_context, sites);
     }
     if let Additional::Schema(values) = node.additional() {

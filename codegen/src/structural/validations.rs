@@ -1,12 +1,13 @@
 //! Rules about `x-kubernetes-validations` entries, as far as they can be checked without a CEL compiler: a
 //! non-empty rule, a single-line message, a non-blank messageExpression, a known reason, and a field path that
-//! names a field of the node. (Whether the CEL compiles, and what it costs, only the API server can say.)
+//! names a field of the node; and transition rules (those reading `oldSelf`) only where old and new values can be
+//! matched. (Whether the CEL compiles, and what it costs, only the API server can say.)
 
 use serde_json::{Map, Value};
 
 use crate::structural::node::{Additional, Node, key};
 use crate::structural::rule::StructuralRule;
-use crate::structural::sites::Site;
+use crate::structural::sites::{Site, Structural};
 use crate::structural::violation::Report;
 
 /// The members an entry may have.
@@ -17,12 +18,17 @@ const REASONS: [&str; 4] = ["FieldValueRequired", "FieldValueForbidden", "FieldV
 
 /// Checks the validation rules of one structural node.
 pub(super) fn check(site: &Site<'_>, report: &mut Report) {
-    if site.structural().is_none() {
-        return;
-    }
+    let Some(context) = site.structural() else { return };
     let Some(entries) = site.node.get(key::VALIDATIONS).and_then(Value::as_array) else { return };
     for (index, entry) in entries.iter().enumerate() {
         let Some(entry) = entry.as_object() else { continue };
+        for problem in transition_problems(context, entry) {
+            report.push(
+                &site.at,
+                StructuralRule::TransitionRule,
+                format!("x-kubernetes-validations[{index}]: {problem}"),
+            );
+        }
         for problem in entry_problems(site.node, entry) {
             report.push(
                 &site.at,
@@ -66,6 +72,67 @@ fn entry_problems(node: Node<'_>, entry: &Map<String, Value>) -> Vec<String> {
         problems.extend(field_path_problem(node, path));
     }
     problems
+}
+
+/// A rule reading `oldSelf` compares an object with its previous version, which needs the two to be matched: below
+/// the items of a list other than a map list they cannot be.
+fn transition_problems(context: &Structural, entry: &Map<String, Value>) -> Vec<String> {
+    let rule = entry.get("rule").and_then(Value::as_str).unwrap_or_default();
+    let optional = entry.get("optionalOldSelf").is_some_and(|value| !value.is_null());
+    match (uses_old_self(rule), &context.uncorrelatable) {
+        (true, Some(list)) => vec![format!(
+            "the rule reads oldSelf, which is unavailable below the items of {list} (only map lists match old and new items)"
+        )],
+        (false, _) if optional => vec!["optionalOldSelf may only be set when the rule reads oldSelf".to_owned()],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a CEL expression refers to the variable `oldSelf`: the identifier outside string literals and not as a
+/// field selection (`x.oldSelf`).
+fn uses_old_self(rule: &str) -> bool {
+    let chars: Vec<char> = rule.chars().collect();
+    let (mut index, mut after_dot) = (0, false);
+    while index < chars.len() {
+        let c = chars[index];
+        if c == '"' || c == '\'' {
+            index = string_end(&chars, index);
+            after_dot = false;
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            let start = index;
+            while index < chars.len() && (chars[index].is_ascii_alphanumeric() || chars[index] == '_') {
+                index += 1;
+            }
+            if !after_dot && chars[start..index].iter().copied().eq("oldSelf".chars()) {
+                return true;
+            }
+            after_dot = false;
+        } else {
+            if !c.is_whitespace() {
+                after_dot = c == '.';
+            }
+            index += 1;
+        }
+    }
+    false
+}
+
+/// The index just past the string literal starting at `start` (single or triple quoted, with escapes).
+fn string_end(chars: &[char], start: usize) -> usize {
+    let quote = chars[start];
+    let triple = chars.get(start + 1) == Some(&quote) && chars.get(start + 2) == Some(&quote);
+    let width = if triple { 3 } else { 1 };
+    let mut index = start + width;
+    while index < chars.len() {
+        if chars[index] == '\\' {
+            index += 2;
+        } else if chars[index..].iter().take(width).all(|c| *c == quote) && index + width <= chars.len() {
+            return index + width;
+        } else {
+            index += 1;
+        }
+    }
+    chars.len()
 }
 
 fn has_line_break(text: &str) -> bool {

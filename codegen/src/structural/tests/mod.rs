@@ -8,6 +8,7 @@ mod keywords;
 mod lists;
 mod metadata;
 mod objects;
+mod status;
 mod types;
 mod validations;
 

@@ -61,3 +61,40 @@ fn reason_and_field_path_must_be_known() {
     assert_rule_problem(json!([{"rule": "true", "messageExpression": " "}]), "messageExpression is blank");
     assert_rule_problem(json!([{"rule": "true", "severity": "warning"}]), "`severity`");
 }
+
+/// `spec.hosts`, a list of objects of the given list type, whose items carry `rules`.
+fn hosts_with_item_rules(list_type: &str, rules: Value) -> Value {
+    let item = json!({
+        "type": "object",
+        "required": ["name"],
+        "properties": {"name": {"type": "string"}, "port": {"type": "integer"}},
+        "x-kubernetes-validations": rules
+    });
+    let mut list = json!({"type": "array", "x-kubernetes-list-type": list_type, "items": item});
+    if list_type == "map" {
+        list["x-kubernetes-list-map-keys"] = json!(["name"]);
+    }
+    with_spec(json!({"type": "object", "properties": {"hosts": list}}))
+}
+
+#[test]
+fn transition_rules_are_accepted_where_old_and_new_values_match() {
+    let rules = json!([{"rule": "self.port == oldSelf.port", "message": "port is immutable"}]);
+    assert_accepted(&hosts_with_item_rules("map", rules));
+    assert_accepted(&spec_with_rules(json!([{"rule": "self.replicas >= oldSelf.replicas", "optionalOldSelf": true}])));
+    // `oldSelf` inside a string or as a field name is not the variable.
+    let rules = json!([{"rule": "self.port != 0 || 'oldSelf' == \"oldSelf\" || self.oldSelf"}]);
+    assert_accepted(&hosts_with_item_rules("atomic", rules));
+}
+
+#[test]
+fn transition_rules_below_unmatched_list_items_are_rejected() {
+    let rules = json!([{"rule": "self.port == oldSelf.port", "message": "port is immutable"}]);
+    let violation =
+        assert_rejected(&hosts_with_item_rules("atomic", rules), StructuralRule::TransitionRule, "spec.hosts[*]");
+    assert!(violation.message.contains("below the items of spec.hosts"), "{}", violation.message);
+    let optional = json!([{"rule": "self.port > 0", "optionalOldSelf": true}]);
+    let violation =
+        assert_rejected(&hosts_with_item_rules("map", optional), StructuralRule::TransitionRule, "spec.hosts[*]");
+    assert!(violation.message.contains("optionalOldSelf"), "{}", violation.message);
+}
