@@ -26,6 +26,7 @@ mod emit;
 mod error;
 mod infra;
 mod options;
+pub mod structural;
 mod validate;
 
 pub use emit::model_file::{MODEL_PATH, model_json};
@@ -40,6 +41,7 @@ pub use infra::{canonical, profile, writer};
 pub use kapi_model::Conventions;
 pub use kapi_model::Keyword;
 pub use options::{DEFAULT_JSON_SCHEMA_BASE, Options};
+pub use structural::{StructuralOptions, StructuralRule, Violation, check_structural, check_structural_with};
 
 use emit::{jsonschema, model_file};
 use infra::context::Context;
