@@ -8,6 +8,7 @@ use kapi_codegen::{Artifacts, Options};
 
 pub mod golden_discovery;
 pub mod module_graph;
+pub mod openapi_json_schema;
 pub mod schema_check;
 
 /// The project root.

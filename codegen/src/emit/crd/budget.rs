@@ -19,8 +19,7 @@ pub(crate) fn over_budget(name: &str, bytes: usize, schemas: &[(&str, &Value)]) 
         collect(schema, &format!("{version}:"), &mut descriptions);
     }
     descriptions.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    let longest: Vec<String> =
-        descriptions.iter().take(NAMED).map(|(at, len)| format!("{at} ({len} bytes)")).collect();
+    let longest: Vec<String> = descriptions.iter().take(NAMED).map(|(at, len)| format!("{at} ({len} bytes)")).collect();
     Some(format!(
         "CRD {name} is {bytes} bytes, over the {ANNOTATION_LIMIT}-byte annotation limit `kubectl apply` needs \
          (use server-side apply, or trim descriptions with --max-description-len); longest descriptions: {}",
@@ -50,7 +49,9 @@ fn walk_mut(node: &mut Value, visit: &mut dyn FnMut(&mut String)) {
             ("description", Value::String(text)) => visit(text),
             ("properties", Value::Object(children)) => children.values_mut().for_each(|c| walk_mut(c, visit)),
             ("items" | "additionalProperties" | "not", child) => walk_mut(child, visit),
-            ("allOf" | "anyOf" | "oneOf", Value::Array(children)) => children.iter_mut().for_each(|c| walk_mut(c, visit)),
+            ("allOf" | "anyOf" | "oneOf", Value::Array(children)) => {
+                children.iter_mut().for_each(|c| walk_mut(c, visit))
+            }
             _ => {}
         }
     }
@@ -94,7 +95,8 @@ mod tests {
 
     #[test]
     fn the_warning_names_the_longest_descriptions() {
-        let schema = json!({"properties": {"a": {"description": "x".repeat(10)}, "b": {"description": "y".repeat(20)}}});
+        let schema =
+            json!({"properties": {"a": {"description": "x".repeat(10)}, "b": {"description": "y".repeat(20)}}});
         assert_eq!(over_budget("c.example.com", ANNOTATION_LIMIT, &[("v1", &schema)]), None);
         let warning = over_budget("c.example.com", ANNOTATION_LIMIT + 1, &[("v1", &schema)]).expect("over");
         let (b, a) = (warning.find("v1:/properties/b/description (20 bytes)"), warning.find("/a/description"));

@@ -110,12 +110,17 @@ pub(crate) fn path_problems(resource: &ResourceMeta, settings: &CrdVersion, sche
         out.extend(paths::check(schema, &column.json_path, &[], &format!("printer column `{}`", column.name)));
     }
     if settings.selectable_fields.len() > MAX_SELECTABLE_FIELDS {
-        out.push(format!("{} selectable fields; the API server accepts at most {MAX_SELECTABLE_FIELDS}", settings.selectable_fields.len()));
+        out.push(format!(
+            "{} selectable fields; the API server accepts at most {MAX_SELECTABLE_FIELDS}",
+            settings.selectable_fields.len()
+        ));
     }
     for path in &settings.selectable_fields {
         let what = "selectable field";
         out.extend(paths::check(schema, path, &["string", "integer", "boolean"], what));
-        out.extend(paths::check_prefix(path, &[".spec.", ".status."], what).filter(|_| !path.starts_with(".metadata.")));
+        out.extend(
+            paths::check_prefix(path, &[".spec.", ".status."], what).filter(|_| !path.starts_with(".metadata.")),
+        );
     }
     let scale = resource.subresources.iter().filter_map(|s| s.scale.as_ref());
     for scale in scale {

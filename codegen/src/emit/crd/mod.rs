@@ -21,6 +21,7 @@ use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
 use crate::infra::canonical::to_canonical_json;
 use crate::infra::context::Context;
+use crate::structural::{StructuralOptions, check_structural_with};
 use document::{BuiltVersion, custom_resource_definition};
 use plan::{CrdPlan, plans};
 use schema::version_schema;
@@ -63,7 +64,19 @@ fn build_versions<'r>(
         for dropped in &built.dropped {
             artifacts.warn(format!("{at}: {dropped}"));
         }
-        problems.extend(document::path_problems(resource, settings, &built.schema).into_iter().map(|p| format!("{at}: {p}")));
+        let structural =
+            StructuralOptions { status_subresource: resource.subresources.iter().any(|s| s.name == "status") };
+        for violation in check_structural_with(&built.schema, &structural) {
+            let origin = if violation.field.is_empty() {
+                "the kind".to_owned()
+            } else {
+                built.origins.describe(&violation.field)
+            };
+            problems.push(format!("{at}: {origin}: {} [{}]", violation.message, violation.rule.name()));
+        }
+        problems.extend(
+            document::path_problems(resource, settings, &built.schema).into_iter().map(|p| format!("{at}: {p}")),
+        );
         if let Some(max) = ctx.options.max_description_len {
             budget::trim_descriptions(&mut built.schema, max);
         }

@@ -27,10 +27,9 @@ pub(crate) fn version_schema(ctx: &Context<'_>, definition: &DefName) -> Version
     let mut inliner = Inliner::new(&ctx.definitions, &ctx.registry);
     let mut root = inliner.kind(definition);
     let Inliner { origins, mut problems, .. } = inliner;
-    // The server owns the object's metadata: a CRD may only call it an object.
+    // The server owns the object's metadata: a CRD may only call it an object (not even describe it).
     if root.properties.contains_key("metadata") {
-        let mut metadata = SchemaObject::of_type(InstanceType::Object);
-        metadata.description = root.properties.get("metadata").and_then(|m| m.keywords().description.clone());
+        let metadata = SchemaObject::of_type(InstanceType::Object);
         root.properties.insert("metadata".to_owned(), SchemaNode::inline(metadata));
     }
     root.instance_type = Some(InstanceType::Object);

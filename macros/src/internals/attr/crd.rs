@@ -86,7 +86,10 @@ fn json_path(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<String>> {
     match values::literal(&value) {
         Some(serde_json::Value::String(path)) if path.starts_with('.') && path.len() > 1 => Ok(Some(path)),
         _ => {
-            cx.error_spanned_by(&value, format!("`{}` expects a JSON path such as \".spec.image\"", values::path_name(meta)));
+            cx.error_spanned_by(
+                &value,
+                format!("`{}` expects a JSON path such as \".spec.image\"", values::path_name(meta)),
+            );
             Ok(None)
         }
     }

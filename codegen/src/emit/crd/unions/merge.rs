@@ -51,7 +51,10 @@ pub(super) fn merge(a: &SchemaObject, b: &SchemaObject, all: bool) -> Result<Sch
         (None, Some(y)) => out.items = Some(y.clone()),
         _ => {}
     }
-    if a.additional_properties.is_some() && b.additional_properties.is_some() && a.additional_properties != b.additional_properties {
+    if a.additional_properties.is_some()
+        && b.additional_properties.is_some()
+        && a.additional_properties != b.additional_properties
+    {
         return Err("variants give one map two value types".to_owned());
     }
     out.additional_properties = a.additional_properties.clone().or_else(|| b.additional_properties.clone());

@@ -88,8 +88,7 @@ impl Structurer<'_> {
             return self.hoist(object, shapes, one_of, path);
         }
         let is = |wanted: InstanceType| types.iter().any(|t| *t == Some(wanted));
-        let only_int_and_string =
-            types.iter().all(|t| matches!(t, Some(InstanceType::Integer | InstanceType::String)));
+        let only_int_and_string = types.iter().all(|t| matches!(t, Some(InstanceType::Integer | InstanceType::String)));
         if only_int_and_string && is(InstanceType::Integer) && is(InstanceType::String) {
             let either = int_or_string();
             object.kubernetes.int_or_string = true;
@@ -109,17 +108,28 @@ impl Structurer<'_> {
             }
             _ => {
                 let names: Vec<&str> = types.iter().map(|t| t.map_or("untyped", |t| t.as_str())).collect();
-                self.problem(path, format!(
-                    "its variants serialize as different JSON types ({}), and a CRD schema gives each field one \
+                self.problem(
+                    path,
+                    format!(
+                        "its variants serialize as different JSON types ({}), and a CRD schema gives each field one \
                      type (Kubernetes' structural schemas); tag the enum (#[serde(tag = \"...\")]) or make every \
-                     variant an object", names.join(", ")));
+                     variant an object",
+                        names.join(", ")
+                    ),
+                );
                 object
             }
         }
     }
 
     /// Object branches: properties move into the node, each branch keeps what tells it apart.
-    fn hoist(&mut self, mut object: SchemaObject, shapes: Vec<SchemaObject>, one_of: bool, path: &FieldPath) -> SchemaObject {
+    fn hoist(
+        &mut self,
+        mut object: SchemaObject,
+        shapes: Vec<SchemaObject>,
+        one_of: bool,
+        path: &FieldPath,
+    ) -> SchemaObject {
         let mut hoisted = SchemaObject::of_type(InstanceType::Object);
         for (index, shape) in shapes.iter().enumerate() {
             let mut shape = shape.clone();
