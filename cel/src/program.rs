@@ -1,0 +1,163 @@
+//! Compiling a rule once and evaluating it against `self` (and `oldSelf`).
+
+use std::sync::{Arc, LazyLock};
+
+use cel::objects::OptionalValue;
+use cel::{Context, Env, Program, Value as CelValue};
+use serde_json::Value;
+
+use crate::convert::to_cel;
+use crate::error::CelError;
+use crate::schema::Schema;
+
+/// The variable a rule's own node is bound to.
+pub const SELF: &str = "self";
+/// The variable the node's previous value is bound to; a rule using it is a transition rule.
+pub const OLD_SELF: &str = "oldSelf";
+
+/// The standard library plus the string and list extensions rules commonly use (`lowerAscii`, `split`, `join`, …).
+static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| {
+    let mut env = Env::stdlib();
+    // Both extensions declare distinct overloads on a fresh environment; a clash would only drop that extension.
+    let _ = env.add_extension(cel::extensions::strings);
+    let _ = env.add_extension(cel::extensions::lists);
+    Arc::new(env)
+});
+
+/// A parsed rule, ready to be evaluated any number of times.
+#[derive(Debug)]
+pub struct CompiledRule {
+    source: String,
+    program: Program,
+    uses_old_self: bool,
+    optional_old_self: bool,
+}
+
+/// Parses `rule` (macros such as `has`, `all`, `exists`, `map`, `filter` expanded).
+pub fn compile(rule: &str) -> Result<CompiledRule, CelError> {
+    if rule.trim().is_empty() {
+        return Err(CelError::syntax("the rule is empty"));
+    }
+    let program = ENV.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
+    let uses_old_self = program.references().has_variable(OLD_SELF);
+    Ok(CompiledRule { source: rule.to_owned(), program, uses_old_self, optional_old_self: false })
+}
+
+impl CompiledRule {
+    /// The rule as written.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The parsed expression, for static analysis.
+    pub fn expression(&self) -> &cel::IdedExpr {
+        self.program.expression()
+    }
+
+    /// Whether the rule reads `oldSelf`, which makes it a transition rule.
+    pub fn is_transition_rule(&self) -> bool {
+        self.uses_old_self
+    }
+
+    /// Whether `oldSelf` is an optional (`optionalOldSelf: true`), so the rule also runs when there is no old value.
+    pub fn optional_old_self(&self) -> bool {
+        self.optional_old_self
+    }
+
+    /// The same rule with `oldSelf` bound as an optional (`oldSelf.hasValue()`, `oldSelf.value()`), as
+    /// `optionalOldSelf: true` asks.
+    pub fn with_optional_old_self(mut self, optional: bool) -> Self {
+        self.optional_old_self = optional;
+        self
+    }
+}
+
+/// Evaluates `rule` with `self` bound to `self_value` and `oldSelf` to `old_self`, both typed by `node_schema`.
+///
+/// Without an old value `oldSelf` is unbound (a transition rule then fails to evaluate), unless the rule asks for
+/// an optional `oldSelf`, which is then empty.
+pub fn evaluate(
+    rule: &CompiledRule,
+    self_value: &Value,
+    old_self: Option<&Value>,
+    node_schema: &Value,
+) -> Result<bool, CelError> {
+    evaluate_at(rule, self_value, old_self, Schema::new(node_schema), false)
+}
+
+/// [`evaluate`], knowing whether the node is the root of a resource.
+pub(crate) fn evaluate_at(
+    rule: &CompiledRule,
+    self_value: &Value,
+    old_self: Option<&Value>,
+    schema: Schema<'_>,
+    resource_root: bool,
+) -> Result<bool, CelError> {
+    match run(rule, self_value, old_self, schema, resource_root)? {
+        CelValue::Bool(result) => Ok(result),
+        other => Err(CelError::not_bool(&other.type_of().to_string())),
+    }
+}
+
+/// Evaluates `rule` and returns whatever it produces (a message expression returns a string).
+pub(crate) fn run(
+    rule: &CompiledRule,
+    self_value: &Value,
+    old_self: Option<&Value>,
+    schema: Schema<'_>,
+    resource_root: bool,
+) -> Result<CelValue, CelError> {
+    let mut context = Context::with_env(Arc::clone(&ENV));
+    context.add_variable_from_value(SELF, to_cel(self_value, schema, resource_root));
+    let old = old_self.map(|old| to_cel(old, schema, resource_root));
+    match (old, rule.optional_old_self) {
+        (Some(old), false) => context.add_variable_from_value(OLD_SELF, old),
+        (old, true) => {
+            let optional = match old {
+                Some(old) => OptionalValue::of(old),
+                None => OptionalValue::none(),
+            };
+            context.add_variable_from_value(OLD_SELF, CelValue::Opaque(Arc::new(optional)));
+        }
+        (None, false) => {}
+    }
+    rule.program.execute(&context).map_err(|error| CelError::evaluation(lowercase_first(&error.to_string())))
+}
+
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn rules_pass_and_fail() {
+        let schema = json!({"type": "string"});
+        let rule = compile("!self.endsWith(':latest')").expect("compiles");
+        assert_eq!(evaluate(&rule, &json!("nginx:1.27"), None, &schema), Ok(true));
+        assert_eq!(evaluate(&rule, &json!("nginx:latest"), None, &schema), Ok(false));
+    }
+
+    #[test]
+    fn a_rule_that_is_not_a_bool_is_an_error() {
+        let rule = compile("self + 1").expect("compiles");
+        let error = evaluate(&rule, &json!(1), None, &json!({"type": "integer"})).expect_err("not a bool");
+        assert!(error.to_string().contains("must evaluate to a bool"), "{error}");
+    }
+
+    #[test]
+    fn optional_old_self_is_empty_without_an_old_value() {
+        let rule = compile("!oldSelf.hasValue() || self >= oldSelf.value()").expect("compiles");
+        let rule = rule.with_optional_old_self(true);
+        let schema = json!({"type": "integer"});
+        assert_eq!(evaluate(&rule, &json!(1), None, &schema), Ok(true));
+        assert_eq!(evaluate(&rule, &json!(1), Some(&json!(2)), &schema), Ok(false));
+    }
+}

@@ -1,0 +1,198 @@
+//! `check_schema_rules` on small CRD schemas: syntax errors, unknown fields, misplaced transition rules, costs.
+
+use kapi_cel::{STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, Severity, check_schema_rules};
+use serde_json::{Value, json};
+
+/// A CRD schema whose `spec` carries `rule` and has `spec_properties`.
+fn crd(rule: &str, spec_properties: Value) -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "spec": {
+                "type": "object",
+                "properties": spec_properties,
+                "x-kubernetes-validations": [{"rule": rule}]
+            }
+        }
+    })
+}
+
+fn ports() -> Value {
+    json!({
+        "ports": {
+            "type": "array",
+            "maxItems": 4,
+            "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["name"],
+            "items": {
+                "type": "object",
+                "required": ["name"],
+                "properties": {"name": {"type": "string", "maxLength": 15}, "port": {"type": "integer"}}
+            }
+        },
+        "replicas": {"type": "integer"}
+    })
+}
+
+#[test]
+fn a_valid_rule_has_no_findings() {
+    let report = check_schema_rules(&crd("self.ports.all(p, p.port > 0) && self.replicas >= 0", ports()));
+    assert_eq!(report.findings, vec![]);
+    assert_eq!(report.rules, 1);
+    assert!(report.total_cost > 0);
+}
+
+#[test]
+fn a_syntax_error_is_an_error_naming_the_rule() {
+    let report = check_schema_rules(&crd("self.replicas >", ports()));
+    let [finding] = report.findings.as_slice() else { panic!("one finding: {:?}", report.findings) };
+    assert_eq!(finding.severity, Severity::Error);
+    assert_eq!(finding.rule, "self.replicas >");
+    assert_eq!(finding.field, "spec");
+    assert_eq!(finding.pointer, "/properties/spec/x-kubernetes-validations/0");
+    assert!(finding.message.starts_with("syntax error"), "{}", finding.message);
+}
+
+#[test]
+fn an_unknown_field_is_an_error_naming_it() {
+    let report = check_schema_rules(&crd("self.replicaz > 0", ports()));
+    let [finding] = report.findings.as_slice() else { panic!("one finding: {:?}", report.findings) };
+    assert_eq!(finding.severity, Severity::Error);
+    assert!(finding.message.contains("`replicaz`"), "{}", finding.message);
+    assert!(finding.message.contains("spec"), "{}", finding.message);
+}
+
+#[test]
+fn unknown_fields_are_found_inside_comprehensions_and_has() {
+    let report = check_schema_rules(&crd("self.ports.all(p, p.prot > 0) || has(self.replica)", ports()));
+    let messages: Vec<&str> = report.findings.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages[0].contains("`prot`") && messages[0].contains("spec.ports[*]"), "{}", messages[0]);
+    assert!(messages[1].contains("`replica`"), "{}", messages[1]);
+}
+
+#[test]
+fn map_values_are_typed_by_additional_properties() {
+    let labels = json!({"labels": {"type": "object", "maxProperties": 8,
+        "additionalProperties": {"type": "object", "properties": {"value": {"type": "string", "maxLength": 8}}}}});
+    let good = check_schema_rules(&crd("self.labels.all(k, self.labels[k].value != '')", labels.clone()));
+    assert_eq!(good.findings, vec![]);
+    let bad = check_schema_rules(&crd("self.labels.all(k, self.labels[k].valu != '')", labels));
+    assert!(bad.has_errors());
+    assert!(bad.findings[0].message.contains("spec.labels[*]"), "{}", bad.findings[0].message);
+}
+
+#[test]
+fn selecting_a_field_of_a_string_is_an_error() {
+    let report = check_schema_rules(&crd("self.ports.all(p, p.name.first == 'a')", ports()));
+    assert!(report.findings[0].message.contains("spec.ports[*].name is a string"), "{:?}", report.findings);
+}
+
+#[test]
+fn root_rules_see_only_name_fields_of_metadata() {
+    let mut schema = crd("true", ports());
+    schema["x-kubernetes-validations"] =
+        json!([{"rule": "self.metadata.name != '' && self.metadata.labels.size() > 0"}]);
+    schema["properties"]["metadata"] = json!({"type": "object"});
+    let report = check_schema_rules(&schema);
+    let [finding] = report.findings.as_slice() else { panic!("one finding: {:?}", report.findings) };
+    assert!(finding.message.contains("`labels`"), "{}", finding.message);
+    assert_eq!(finding.field, "");
+}
+
+#[test]
+fn a_transition_rule_under_an_atomic_list_is_an_error() {
+    let schema = crd(
+        "true",
+        json!({"items": {"type": "array", "maxItems": 3, "items": {"type": "object",
+            "properties": {"name": {"type": "string", "maxLength": 8}},
+            "x-kubernetes-validations": [{"rule": "self.name == oldSelf.name"}]}}}),
+    );
+    let report = check_schema_rules(&schema);
+    let [finding] = report.findings.as_slice() else { panic!("one finding: {:?}", report.findings) };
+    assert_eq!(finding.field, "spec.items[*]");
+    assert!(finding.message.contains("oldSelf") && finding.message.contains("spec.items"), "{}", finding.message);
+    // Under a list of type map the same rule is allowed.
+    let report = check_schema_rules(&crd("true", ports()));
+    assert_eq!(report.findings, vec![]);
+}
+
+#[test]
+fn a_rule_that_is_not_a_bool_is_an_error() {
+    let report = check_schema_rules(&crd("self.replicas + 1", ports()));
+    assert!(report.findings[0].message.contains("must evaluate to a bool"), "{:?}", report.findings);
+}
+
+fn names(bounds: Value) -> Value {
+    let mut items = json!({"type": "string"});
+    let mut list = json!({"type": "array"});
+    if let Some(max_length) = bounds.get("maxLength") {
+        items["maxLength"] = max_length.clone();
+    }
+    if let Some(max_items) = bounds.get("maxItems") {
+        list["maxItems"] = max_items.clone();
+    }
+    list["items"] = items;
+    json!({"names": list})
+}
+
+#[test]
+fn an_unbounded_list_of_unbounded_strings_costs_too_much() {
+    let report = check_schema_rules(&crd("self.names.all(n, n.matches('^[a-z]+$'))", names(json!({}))));
+    let [finding, total] = report.findings.as_slice() else { panic!("two findings: {:?}", report.findings) };
+    assert_eq!(finding.severity, Severity::Warning);
+    assert_eq!(finding.field, "spec");
+    assert!(finding.message.contains(&STATIC_ESTIMATED_COST_LIMIT.to_string()), "{}", finding.message);
+    assert!(finding.message.contains("maxItems to spec.names"), "{}", finding.message);
+    assert!(finding.message.contains("maxLength to spec.names[*]"), "{}", finding.message);
+    // One rule this dear is over the per-CRD limit too, and the total names it.
+    assert_eq!(total.severity, Severity::Warning);
+    assert!(total.message.contains("per-CRD limit") && total.message.contains(&finding.rule), "{}", total.message);
+    assert!(report.total_cost > STATIC_ESTIMATED_CRD_COST_LIMIT);
+}
+
+#[test]
+fn bounds_bring_the_cost_under_the_limit() {
+    let report = check_schema_rules(&crd(
+        "self.names.all(n, n.matches('^[a-z]+$'))",
+        names(json!({"maxItems": 16, "maxLength": 64})),
+    ));
+    assert_eq!(report.findings, vec![]);
+    // Halving the list halves the part of the cost that grows with it.
+    let half = check_schema_rules(&crd(
+        "self.names.all(n, n.matches('^[a-z]+$'))",
+        names(json!({"maxItems": 8, "maxLength": 64})),
+    ));
+    assert!(half.total_cost < report.total_cost && half.total_cost * 2 >= report.total_cost - 4);
+}
+
+#[test]
+fn a_missing_bound_on_an_enclosing_list_is_named() {
+    // The rule is cheap, but it runs once per item of an unbounded list of unbounded lists.
+    let schema = json!({"type": "object", "properties": {"spec": {"type": "object", "properties": {
+        "groups": {"type": "array", "items": {"type": "array", "items": {"type": "string"},
+            "x-kubernetes-validations": [{"rule": "self.all(x, x.contains('a'))"}]}}}}}});
+    let report = check_schema_rules(&schema);
+    let warning = report.with_severity(Severity::Warning).next().expect("a cost warning");
+    assert_eq!(warning.field, "spec.groups[*]");
+    assert!(warning.message.contains("maxItems to spec.groups[*]"), "{}", warning.message);
+    assert!(warning.message.contains("maxItems to spec.groups"), "{}", warning.message);
+}
+
+#[test]
+fn rules_inside_all_of_wrappers_are_checked() {
+    let schema = json!({"type": "object", "properties": {"spec": {"description": "wrapped", "allOf": [
+        {"type": "object", "properties": {"a": {"type": "integer"}}, "x-kubernetes-validations": [{"rule": "self.b > 0"}]}
+    ]}}});
+    let report = check_schema_rules(&schema);
+    let [finding] = report.findings.as_slice() else { panic!("one finding: {:?}", report.findings) };
+    assert_eq!(finding.pointer, "/properties/spec/allOf/0/x-kubernetes-validations/0");
+}
+
+#[test]
+fn a_bad_message_expression_is_reported() {
+    let mut schema = crd("self.replicas >= 0", ports());
+    schema["properties"]["spec"]["x-kubernetes-validations"][0]["messageExpression"] = json!("'bad: ' + self.nope");
+    let report = check_schema_rules(&schema);
+    assert!(report.findings[0].message.starts_with("messageExpression:"), "{:?}", report.findings);
+}
