@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check_crd;
 mod commands;
 mod group_versions;
 mod init;
@@ -39,6 +40,8 @@ enum Command {
         #[command(flatten)]
         source: Source,
     },
+    /// Check CustomResourceDefinitions (YAML or JSON) the way the API server would: structural schema and CEL rules.
+    CheckCrd(check_crd::CheckCrdArgs),
     /// Print the model (definitions and resources) as JSON.
     Model {
         #[command(flatten)]
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Generate { out, source } => commands::generate(&out, &source),
         Command::Check { dir, source } => commands::check(&dir, &source),
         Command::Model { source } => commands::model(&source),
+        Command::CheckCrd(args) => check_crd::check_crd_files(&args),
         Command::Serve(args) => serve::serve(args),
         Command::Init(args) => init::init(&args),
     };

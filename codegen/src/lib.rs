@@ -22,6 +22,7 @@
 //! resources used. The server's scheme still knows it, so shared kinds keep it in their group-version-kind lists
 //! when it was known (as kube-apiserver's `--runtime-config` leaves them).
 
+pub mod crd_check;
 mod emit;
 mod error;
 mod infra;

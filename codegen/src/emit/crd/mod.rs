@@ -17,11 +17,11 @@ mod unions;
 
 use serde_json::Value;
 
+use crate::crd_check::check_version;
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
 use crate::infra::canonical::to_canonical_json;
 use crate::infra::context::Context;
-use crate::structural::{StructuralOptions, check_structural_with};
 use document::{BuiltVersion, custom_resource_definition};
 use plan::{CrdPlan, plans};
 use schema::version_schema;
@@ -64,15 +64,12 @@ fn build_versions<'r>(
         for dropped in &built.dropped {
             artifacts.warn(format!("{at}: {dropped}"));
         }
-        let structural =
-            StructuralOptions { status_subresource: resource.subresources.iter().any(|s| s.name == "status") };
-        for violation in check_structural_with(&built.schema, &structural) {
-            let origin = if violation.field.is_empty() {
-                "the kind".to_owned()
-            } else {
-                built.origins.describe(&violation.field)
-            };
-            problems.push(format!("{at}: {origin}: {} [{}]", violation.message, violation.rule.name()));
+        let status = resource.subresources.iter().any(|s| s.name == "status");
+        let found = check_version(&built.schema, status);
+        let name = |field: &str| if field.is_empty() { "the kind".to_owned() } else { built.origins.describe(field) };
+        problems.extend(found.errors.iter().map(|f| format!("{at}: {}: {}", name(&f.field), f.message)));
+        for warning in &found.warnings {
+            artifacts.warn(format!("{at}: {}: {}", name(&warning.field), warning.message));
         }
         problems.extend(
             document::path_problems(resource, settings, &built.schema).into_iter().map(|p| format!("{at}: {p}")),

@@ -1,0 +1,64 @@
+//! What the API server would say about a CRD: the structural-schema rules and the CEL rule checks, per version.
+//! The CRD emitter runs it on what it writes; `kapi check-crd` runs it on CRDs from anywhere.
+
+use kapi_cel::{Severity, check_schema_rules};
+use serde_json::Value;
+
+use crate::structural::{StructuralOptions, check_structural_with};
+
+/// One finding about one field of a version's schema.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The field path (`spec.ports[*].name`); empty for the root.
+    pub field: String,
+    /// What is wrong, starting with the field path, and the rule's name in brackets.
+    pub message: String,
+}
+
+/// Everything found in one version's schema.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VersionFindings {
+    /// What the API server rejects.
+    pub errors: Vec<Finding>,
+    /// What it may reject or mishandle (CEL rules over the cost limits).
+    pub warnings: Vec<Finding>,
+}
+
+/// Checks one version's `openAPIV3Schema`; `status_subresource` when the version has one.
+pub fn check_version(schema: &Value, status_subresource: bool) -> VersionFindings {
+    let mut out = VersionFindings::default();
+    for violation in check_structural_with(schema, &StructuralOptions { status_subresource }) {
+        let message = format!("{} [{}]", violation.message, violation.rule.name());
+        out.errors.push(Finding { field: violation.field, message });
+    }
+    for finding in check_schema_rules(schema).findings {
+        let field = if finding.field.is_empty() { "<root>" } else { &finding.field };
+        let message = format!("{field}: rule `{}`: {} [cel]", finding.rule, finding.message);
+        let target = if finding.severity == Severity::Error { &mut out.errors } else { &mut out.warnings };
+        target.push(Finding { field: finding.field, message });
+    }
+    out
+}
+
+/// Checks every version of a CustomResourceDefinition object; findings are prefixed with the version's name.
+pub fn check_crd(crd: &Value) -> Result<VersionFindings, String> {
+    if crd.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
+        return Err("not a CustomResourceDefinition (its `kind` says otherwise)".to_owned());
+    }
+    let versions = crd.pointer("/spec/versions").and_then(Value::as_array).ok_or("the CRD has no spec.versions")?;
+    let mut out = VersionFindings::default();
+    for version in versions {
+        let name = version.get("name").and_then(Value::as_str).unwrap_or("<unnamed>");
+        let Some(schema) = version.pointer("/schema/openAPIV3Schema") else {
+            let message = format!("version {name}: no schema.openAPIV3Schema; apiextensions.k8s.io/v1 requires one");
+            out.errors.push(Finding { field: String::new(), message });
+            continue;
+        };
+        let status = version.pointer("/subresources/status").is_some();
+        let found = check_version(schema, status);
+        let prefix = |f: Finding| Finding { message: format!("version {name}: {}", f.message), field: f.field };
+        out.errors.extend(found.errors.into_iter().map(prefix));
+        out.warnings.extend(found.warnings.into_iter().map(prefix));
+    }
+    Ok(out)
+}
