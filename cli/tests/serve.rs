@@ -183,6 +183,12 @@ fn check_kubectl(kubectl: &Path, server: &Server) {
         let (ok, text) = run_kubectl(kubectl, server, home.path(), &["explain", field]);
         assert!(ok && text.contains(expected), "{}: explain {field}: {text}", kubectl.display());
     }
+    // The custom group's kind, served from the same model as its CRD: fields with their descriptions.
+    let (ok, text) = run_kubectl(kubectl, server, home.path(), &["explain", "crontabs.spec"]);
+    assert!(ok && text.contains("GROUP:      stable.example.com"), "{}: {text}", kubectl.display());
+    for expected in ["cronSpec\t<string> -required-", "five space-separated cron fields", "maxUnavailable", "ports"] {
+        assert!(text.contains(expected), "{}: explain crontabs.spec lacks {expected:?}: {text}", kubectl.display());
+    }
     let (ok, text) = run_kubectl(kubectl, server, home.path(), &["explain", "crontabs", "--recursive"]);
     assert!(ok && text.contains("spec"), "{text}");
 }
