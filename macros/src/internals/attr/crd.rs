@@ -98,8 +98,11 @@ fn json_path(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<String>> {
 fn parse_column(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<PrinterColumnAttrs>> {
     let (mut name, mut column_type, mut path) = (None, None, None);
     let (mut description, mut format, mut priority) = (None, None, 0);
+    // A key given with a bad value was already reported; only keys never written are "missing".
+    let mut written = Vec::new();
     meta.parse_nested_meta(|inner| {
         let key = values::path_name(&inner);
+        written.push(key.clone());
         match key.as_str() {
             "name" => name = values::string(cx, &inner)?,
             "type" => column_type = values::choice(cx, &inner, COLUMN_TYPES)?,
@@ -125,7 +128,11 @@ fn parse_column(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Printer
             Ok(Some(PrinterColumnAttrs { name, column_type, json_path, description, format, priority }))
         }
         _ => {
-            cx.error_spanned_by(&meta.path, "printer_column(...) needs name, type and json_path");
+            let missing: Vec<&str> =
+                ["name", "type", "json_path"].into_iter().filter(|k| !written.iter().any(|w| w == k)).collect();
+            if !missing.is_empty() {
+                cx.error_spanned_by(&meta.path, format!("printer_column(...) needs {}", missing.join(", ")));
+            }
             Ok(None)
         }
     }
