@@ -48,11 +48,15 @@ impl Walker<'_> {
 
     /// No member matched: say so, with the first problem of the member that came closest.
     fn no_form_matches(&mut self, path: &str, outcomes: &[Vec<FieldError>]) {
+        // The fewest problems; on a tie, a form whose problems lie deeper (the value has the form's shape).
         let closest = outcomes
             .iter()
             .filter_map(|errors| errors.first().map(|first| (errors.len(), first)))
-            .min_by_key(|(n, _)| *n);
+            .min_by_key(|(count, first)| (*count, first.field == path));
         let message = match closest {
+            Some((_, first)) if first.field == path => {
+                format!("Invalid value: matches none of the allowed forms (closest: {})", first.message)
+            }
             Some((_, first)) => {
                 let field = if first.field.is_empty() { "<root>" } else { &first.field };
                 format!("Invalid value: matches none of the allowed forms (closest: {field}: {})", first.message)

@@ -134,6 +134,10 @@ fn is_date(text: &str) -> bool {
 
 /// RFC 3339: `2024-01-31T12:00:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset.
 fn is_date_time(text: &str) -> bool {
+    // Every check below slices by byte position, which is only safe on ASCII text.
+    if !text.is_ascii() {
+        return false;
+    }
     let Some((date, time)) = text.split_once(['T', 't']) else { return false };
     let (clock, offset) = match time.find(['Z', 'z', '+', '-']) {
         Some(at) => time.split_at(at),
@@ -217,6 +221,7 @@ mod tests {
     fn formats() {
         for (format, good, bad) in [
             ("date-time", "2024-02-29T12:30:00.5+02:00", "2024-02-30T12:30:00Z"),
+            ("date-time", "2024-02-29T12:30:00Z", "2024-02-29T12:30:00+é:00"),
             ("date", "2023-12-31", "2023-13-01"),
             ("duration", "1h30m", "1 hour"),
             ("byte", "aGVsbG8=", "hello!"),

@@ -160,3 +160,22 @@ fn the_example_schemas_pass_the_rule_checks() {
         assert_eq!(report.findings, vec![], "{kind}");
     }
 }
+
+#[test]
+fn unions_must_match_their_forms() {
+    let text = CRON_TAB
+        .replace(
+            "    webhook: {url: 'https://hooks.example/done'}",
+            "    webhook: {url: 'https://hooks.example/done'}\n    email: {address: ops@example.com}",
+        )
+        .replace("  memoryLimit: 256Mi\n", "  memoryLimit: 256Mi\n  backoff: {initialSeconds: 1}\n");
+    let shown = cron_tab(&text);
+    assert_eq!(shown.len(), 2, "{shown:?}");
+    assert_eq!(shown[0].0, "spec.backoff");
+    // Of the two forms (seconds, or an exponential policy) the object is closest to the policy.
+    assert!(shown[0].1.contains("closest: spec.backoff.maxSeconds: Required value"), "{shown:?}");
+    assert_eq!(shown[1].0, "spec.notification");
+    assert!(shown[1].1.contains("exactly one") && shown[1].1.contains("matches 2"), "{shown:?}");
+    // A fixed wait is the other form.
+    assert_eq!(cron_tab(&CRON_TAB.replace("  memoryLimit: 256Mi\n", "  memoryLimit: 256Mi\n  backoff: 30\n")), vec![]);
+}
