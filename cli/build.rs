@@ -3,13 +3,14 @@
 //! A build script rather than `include_dir!`: `include_dir!` only notices edits to files it already embeds (it
 //! cannot tell cargo about files added or removed), so regenerating a corpus that gained a group-version would
 //! leave a stale binary. `rerun-if-changed` on the directory makes cargo rescan it on every build, and the list
-//! written here names exactly the files present. Only what the runtime serves is embedded (no JSON Schema files).
+//! written here names exactly the files present. Only what the runtime serves (and the CRDs `kapi validate` reads) is
+//! embedded: no JSON Schema files.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// Top-level entries of the corpus the runtime reads.
-const SERVED: &[&str] = &["openapi", "discovery", "proto", "model.json", "version.json"];
+/// Top-level entries of the corpus the runtime reads, and the CRDs `kapi validate` checks custom resources against.
+const SERVED: &[&str] = &["openapi", "discovery", "proto", "crds", "model.json", "version.json"];
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));

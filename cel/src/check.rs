@@ -6,9 +6,10 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::analysis::{Analysis, analyze};
-use crate::program::compile;
+use crate::program::parse as compile;
 use crate::schema::{Rule, Schema};
 use crate::sizes::unbounded_cardinality;
+use crate::stack::with_large_stack;
 
 /// The largest estimated cost one rule may have (`StaticEstimatedCostLimit` in k8s.io/apiextensions-apiserver
 /// `pkg/apis/apiextensions/validation/validation.go`).
@@ -76,6 +77,19 @@ impl RuleReport {
 
 /// Checks every `x-kubernetes-validations` rule of a CRD's `openAPIV3Schema`.
 pub fn check_schema_rules(schema: &Value) -> RuleReport {
+    with_large_stack(|| check_on_this_thread(schema)).unwrap_or_else(|crash| RuleReport {
+        findings: vec![Finding {
+            severity: Severity::Error,
+            field: String::new(),
+            pointer: String::new(),
+            rule: String::new(),
+            message: crash,
+        }],
+        ..RuleReport::default()
+    })
+}
+
+fn check_on_this_thread(schema: &Value) -> RuleReport {
     let mut checker = Checker { report: RuleReport::default(), costs: Vec::new() };
     let root = Place {
         pointer: String::new(),

@@ -43,6 +43,7 @@ mod escape;
 mod program;
 mod schema;
 mod sizes;
+mod stack;
 mod validate;
 
 pub use check::{
@@ -53,4 +54,5 @@ pub use escape::{escape, unescape};
 pub use program::{CompiledRule, OLD_SELF, SELF, compile, evaluate};
 pub use schema::{Rule, Schema};
 pub use sizes::MAX_REQUEST_SIZE_BYTES;
+pub use stack::MAX_NESTING_TOKENS;
 pub use validate::{RuleViolation, validate_object};

@@ -9,6 +9,7 @@ use serde_json::Value;
 use crate::convert::to_cel;
 use crate::error::CelError;
 use crate::schema::Schema;
+use crate::stack::{check_size, with_large_stack};
 
 /// The variable a rule's own node is bound to.
 pub const SELF: &str = "self";
@@ -35,9 +36,15 @@ pub struct CompiledRule {
 
 /// Parses `rule` (macros such as `has`, `all`, `exists`, `map`, `filter` expanded).
 pub fn compile(rule: &str) -> Result<CompiledRule, CelError> {
+    with_large_stack(|| parse(rule)).unwrap_or_else(|crash| Err(CelError::syntax(crash)))
+}
+
+/// [`compile`] on the current thread (which must have a large stack).
+pub(crate) fn parse(rule: &str) -> Result<CompiledRule, CelError> {
     if rule.trim().is_empty() {
         return Err(CelError::syntax("the rule is empty"));
     }
+    check_size(rule).map_err(CelError::syntax)?;
     let program = ENV.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
     let uses_old_self = program.references().has_variable(OLD_SELF);
     Ok(CompiledRule { source: rule.to_owned(), program, uses_old_self, optional_old_self: false })
@@ -82,7 +89,8 @@ pub fn evaluate(
     old_self: Option<&Value>,
     node_schema: &Value,
 ) -> Result<bool, CelError> {
-    evaluate_at(rule, self_value, old_self, Schema::new(node_schema), false)
+    with_large_stack(|| evaluate_at(rule, self_value, old_self, Schema::new(node_schema), false))
+        .unwrap_or_else(|crash| Err(CelError::evaluation(crash)))
 }
 
 /// [`evaluate`], knowing whether the node is the root of a resource.

@@ -9,8 +9,9 @@ use cel::Value as CelValue;
 use serde_json::Value;
 
 use crate::error::CelError;
-use crate::program::{CompiledRule, compile, evaluate_at, run};
+use crate::program::{CompiledRule, evaluate_at, parse as compile, run};
 use crate::schema::{Rule, Schema};
+use crate::stack::with_large_stack;
 
 /// A rule that failed, or could not be evaluated, at one node of an object.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,9 +40,14 @@ impl fmt::Display for RuleViolation {
 /// lists' items are not paired). Rules with `optionalOldSelf` run either way. Null values are not validated, as
 /// the API server does not validate them.
 pub fn validate_object(schema: &Value, object: &Value, old_object: Option<&Value>) -> Vec<RuleViolation> {
-    let mut walker = Walker { compiled: HashMap::new(), violations: Vec::new() };
-    walker.walk(Schema::new(schema), object, old_object, String::new(), true);
-    walker.violations
+    let walk = || {
+        let mut walker = Walker { compiled: HashMap::new(), violations: Vec::new() };
+        walker.walk(Schema::new(schema), object, old_object, String::new(), true);
+        walker.violations
+    };
+    with_large_stack(walk).unwrap_or_else(|crash| {
+        vec![RuleViolation { field: String::new(), rule: String::new(), message: crash, reason: None }]
+    })
 }
 
 struct Walker {

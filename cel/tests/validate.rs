@@ -161,3 +161,21 @@ fn evaluate_reports_errors_as_values() {
     let error = compile("self.a ==").expect_err("syntax");
     assert!(error.is_syntax());
 }
+
+#[test]
+fn odd_rules_are_errors_not_panics() {
+    let schema = json!({"type": "string"});
+    for rule in ["self.matches('[')", "1 / 0 == 1", "[1, 2][5] == 1", "self.substring(10) == ''", "int('x') == 1"] {
+        let compiled = compile(rule).expect(rule);
+        assert!(evaluate(&compiled, &json!("abc"), None, &schema).is_err(), "{rule}");
+    }
+    // Deep expressions run on a large stack: an error or a result, never a crash, up to the longest chain allowed.
+    let chain = vec!["self"; 1990].join(" + ");
+    let compiled = compile(&format!("{chain} != ''")).expect("a long chain parses");
+    assert_eq!(evaluate(&compiled, &json!("a"), None, &schema), Ok(true));
+    let nested = format!("{}true{}", "(".repeat(900), ")".repeat(900));
+    assert!(compile(&nested).is_err(), "the parser's nesting limit");
+    let too_long = vec!["self"; 3000].join(" + ");
+    let error = compile(&too_long).expect_err("too complex");
+    assert!(error.to_string().contains("too complex"), "{error}");
+}

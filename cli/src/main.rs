@@ -11,6 +11,7 @@ mod group_versions;
 mod init;
 mod serve;
 mod typed_openapi;
+mod validate;
 
 use commands::Source;
 
@@ -49,6 +50,8 @@ enum Command {
     },
     /// Serve discovery and OpenAPI to kubectl as a kube-apiserver does (the embedded corpus, or --dir).
     Serve(serve::ServeArgs),
+    /// Check manifests (YAML or JSON) offline against the bundle's schemas and CEL rules, by apiVersion and kind.
+    Validate(validate::ValidateArgs),
     /// Create a crate NAME of API types that generates its artifacts in its build script and snapshot-tests them.
     Init(init::InitArgs),
 }
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::CheckCrd(args) => check_crd::check_crd_files(&args),
         Command::Serve(args) => serve::serve(args),
         Command::Init(args) => init::init(&args),
+        Command::Validate(args) => validate::validate(&args),
     };
     match result {
         Ok(code) => code,

@@ -80,7 +80,8 @@ impl Loader {
     }
 }
 
-fn embedded_files() -> BTreeMap<String, Vec<u8>> {
+/// The corpus embedded at build time, as bundle-relative paths and bytes.
+pub(crate) fn embedded_files() -> BTreeMap<String, Vec<u8>> {
     embedded::FILES.iter().map(|(path, bytes)| ((*path).to_owned(), bytes.to_vec())).collect()
 }
 

@@ -1,0 +1,235 @@
+//! Walks an object and its (inlined) schema together, reporting what the API server's OpenAPI validation and
+//! strict field validation would: wrong types, missing required fields, values outside enums, bounds, patterns
+//! and formats, nulls where no null is allowed, duplicate items of sets and map lists, and undeclared fields.
+
+use serde_json::{Map, Value};
+
+use crate::scalars::{Patterns, number_problems, string_problems};
+
+/// One problem at one field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The field, kubectl style (`spec.ports[1].port`); empty for the object itself.
+    pub field: String,
+    /// What is wrong, in the API server's words where it has some (`Required value`, `Unsupported value: …`).
+    pub message: String,
+}
+
+/// Validates `value` against `schema`, the root of a resource.
+pub fn validate_value(schema: &Value, value: &Value, patterns: &mut Patterns) -> Vec<FieldError> {
+    let mut walker = Walker { patterns, errors: Vec::new(), strict: true };
+    walker.value(schema, value, "", true);
+    walker.errors
+}
+
+pub(crate) struct Walker<'p> {
+    pub patterns: &'p mut Patterns,
+    pub errors: Vec<FieldError>,
+    /// Whether undeclared fields are errors; off inside `anyOf`/`oneOf`/`allOf` members, which only constrain
+    /// values (the fields an object may have are those declared next to them).
+    pub strict: bool,
+}
+
+pub(crate) fn child_path(path: &str, name: &str) -> String {
+    if path.is_empty() { name.to_owned() } else { format!("{path}.{name}") }
+}
+
+fn type_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn is_int_or_string(schema: &Value) -> bool {
+    schema.get("x-kubernetes-int-or-string").and_then(Value::as_bool).unwrap_or(false)
+        || schema.get("format").and_then(Value::as_str) == Some("int-or-string")
+}
+
+fn flag(schema: &Value, key: &str) -> bool {
+    schema.get(key).and_then(Value::as_bool).unwrap_or(false)
+}
+
+impl Walker<'_> {
+    pub fn error(&mut self, field: &str, message: impl Into<String>) {
+        self.errors.push(FieldError { field: field.to_owned(), message: message.into() });
+    }
+
+    pub fn value(&mut self, schema: &Value, value: &Value, path: &str, resource_root: bool) {
+        let declared = schema.get("type").and_then(Value::as_str);
+        if value.is_null() {
+            if declared.is_some() && !flag(schema, "nullable") {
+                self.error(path, format!("Invalid value: null: must be of type {}", declared.unwrap_or_default()));
+            }
+            return;
+        }
+        let found = type_of(value);
+        if is_int_or_string(schema) {
+            if !matches!(found, "integer" | "string") {
+                self.error(path, format!("Invalid value: {found}: must be an integer or a string"));
+            } else if let Value::String(text) = value {
+                let problems = string_problems(schema, text, self.patterns);
+                self.report(path, problems);
+            }
+            return;
+        }
+        if let Some(expected) = declared
+            && expected != found
+            && !(expected == "number" && found == "integer")
+        {
+            self.error(path, format!("Invalid value: {found}: must be of type {expected}"));
+            return;
+        }
+        self.enumeration(schema, value, path);
+        match value {
+            Value::String(text) => {
+                let problems = string_problems(schema, text, self.patterns);
+                self.report(path, problems);
+            }
+            Value::Number(number) => self.report(path, number_problems(schema, number)),
+            Value::Array(items) => self.array(schema, items, path),
+            Value::Object(fields) => self.object(schema, fields, path, resource_root),
+            _ => {}
+        }
+        self.junctors(schema, value, path, resource_root);
+    }
+
+    fn report(&mut self, path: &str, problems: Vec<String>) {
+        for problem in problems {
+            self.error(path, problem);
+        }
+    }
+
+    fn enumeration(&mut self, schema: &Value, value: &Value, path: &str) {
+        let Some(allowed) = schema.get("enum").and_then(Value::as_array) else { return };
+        if !allowed.contains(value) {
+            let shown: Vec<String> = allowed.iter().map(Value::to_string).collect();
+            self.error(path, format!("Unsupported value: {value}: supported values: {}", shown.join(", ")));
+        }
+    }
+
+    fn array(&mut self, schema: &Value, items: &[Value], path: &str) {
+        let count = items.len() as u64;
+        if let Some(max) = schema.get("maxItems").and_then(Value::as_u64).filter(|max| count > *max) {
+            self.error(path, format!("Too many: {count}: must have at most {max} items"));
+        }
+        if let Some(min) = schema.get("minItems").and_then(Value::as_u64).filter(|min| count < *min) {
+            self.error(path, format!("Invalid value: {count} items: must have at least {min} items"));
+        }
+        let item_schema = schema.get("items").filter(|items| items.is_object());
+        self.duplicates(schema, item_schema, items, path);
+        if let Some(item_schema) = item_schema {
+            let embedded = flag(item_schema, "x-kubernetes-embedded-resource");
+            for (index, item) in items.iter().enumerate() {
+                self.value(item_schema, item, &format!("{path}[{index}]"), embedded);
+            }
+        }
+    }
+
+    /// Items that repeat a `set` (or `uniqueItems`) list's value, or a `map` list's keys.
+    fn duplicates(&mut self, schema: &Value, item_schema: Option<&Value>, items: &[Value], path: &str) {
+        let list_type = schema.get("x-kubernetes-list-type").and_then(Value::as_str);
+        let keys: Vec<&str> = match list_type {
+            Some("map") => schema
+                .get("x-kubernetes-list-map-keys")
+                .and_then(Value::as_array)
+                .map(|keys| keys.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default(),
+            _ if list_type == Some("set") || flag(schema, "uniqueItems") => Vec::new(),
+            _ => return,
+        };
+        let mut seen: Vec<Value> = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            let identity = if keys.is_empty() { item.clone() } else { key_values(&keys, item, item_schema) };
+            if seen.contains(&identity) {
+                self.error(&format!("{path}[{index}]"), format!("Duplicate value: {identity}"));
+            }
+            seen.push(identity);
+        }
+    }
+
+    fn object(&mut self, schema: &Value, fields: &Map<String, Value>, path: &str, resource_root: bool) {
+        for name in schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+            if !fields.contains_key(name) {
+                self.error(&child_path(path, name), "Required value");
+            }
+        }
+        let count = fields.len() as u64;
+        if let Some(max) = schema.get("maxProperties").and_then(Value::as_u64).filter(|max| count > *max) {
+            self.error(path, format!("Too many: {count}: must have at most {max} properties"));
+        }
+        if let Some(min) = schema.get("minProperties").and_then(Value::as_u64).filter(|min| count < *min) {
+            self.error(path, format!("Invalid value: {count} properties: must have at least {min} properties"));
+        }
+        if flag(schema, "x-kubernetes-embedded-resource") {
+            for name in ["apiVersion", "kind"] {
+                if !fields.contains_key(name) {
+                    self.error(&child_path(path, name), "Required value");
+                }
+            }
+        }
+        let values = schema.get("additionalProperties").filter(|v| v.is_object());
+        let closed = self.strict && !flag(schema, "x-kubernetes-preserve-unknown-fields") && values.is_none();
+        for (name, child) in fields {
+            match (declared_property(schema, name), values) {
+                (Some(property), _) => {
+                    let embedded = flag(property, "x-kubernetes-embedded-resource");
+                    self.value(property, child, &child_path(path, name), embedded);
+                }
+                (None, Some(values)) => {
+                    let embedded = flag(values, "x-kubernetes-embedded-resource");
+                    self.value(values, child, &format!("{path}[{name}]"), embedded);
+                }
+                (None, None) if closed && declares_fields(schema) => {
+                    let standard = resource_root && matches!(name.as_str(), "apiVersion" | "kind" | "metadata");
+                    if !standard {
+                        self.error(&child_path(path, name), "field not declared in schema");
+                    }
+                }
+                (None, None) => {}
+            }
+        }
+    }
+}
+
+/// The schema of property `name`: declared next to the object's type, or in one of its `allOf`, `anyOf` or
+/// `oneOf` members (OpenAPI unions list each form's fields there).
+fn declared_property<'s>(schema: &'s Value, name: &str) -> Option<&'s Value> {
+    if let Some(property) = schema.get("properties").and_then(|p| p.get(name)) {
+        return Some(property);
+    }
+    ["allOf", "anyOf", "oneOf"]
+        .iter()
+        .filter_map(|junctor| schema.get(*junctor).and_then(Value::as_array))
+        .flatten()
+        .find_map(|member| declared_property(member, name))
+}
+
+/// Whether the schema says which fields an object has (so others are undeclared); a bare `type: object` is
+/// free-form.
+fn declares_fields(schema: &Value) -> bool {
+    schema.get("properties").is_some()
+        || ["allOf", "anyOf", "oneOf"]
+            .iter()
+            .filter_map(|junctor| schema.get(*junctor).and_then(Value::as_array))
+            .flatten()
+            .any(declares_fields)
+}
+
+/// The key fields of a map-list item, absent keys taking their defaults (as the server compares them).
+fn key_values(keys: &[&str], item: &Value, item_schema: Option<&Value>) -> Value {
+    let mut identity = Map::new();
+    for key in keys {
+        let default =
+            item_schema.and_then(|s| s.get("properties")).and_then(|p| p.get(*key)).and_then(|p| p.get("default"));
+        if let Some(value) = item.get(*key).or(default) {
+            identity.insert((*key).to_owned(), value.clone());
+        }
+    }
+    Value::Object(identity)
+}
