@@ -172,10 +172,12 @@ fn unions_must_match_their_forms() {
     let shown = cron_tab(&text);
     assert_eq!(shown.len(), 2, "{shown:?}");
     assert_eq!(shown[0].0, "spec.backoff");
-    // Of the two forms (seconds, or an exponential policy) the object is closest to the policy.
-    assert!(shown[0].1.contains("closest: spec.backoff.maxSeconds: Required value"), "{shown:?}");
+    // Both forms (a fixed wait in seconds, or an exponential policy) miss one required field.
+    assert!(shown[0].1.contains("none of the allowed forms (closest: spec.backoff."), "{shown:?}");
+    assert!(shown[0].1.contains("Required value"), "{shown:?}");
     assert_eq!(shown[1].0, "spec.notification");
     assert!(shown[1].1.contains("exactly one") && shown[1].1.contains("matches 2"), "{shown:?}");
     // A fixed wait is the other form.
-    assert_eq!(cron_tab(&CRON_TAB.replace("  memoryLimit: 256Mi\n", "  memoryLimit: 256Mi\n  backoff: 30\n")), vec![]);
+    let fixed = CRON_TAB.replace("  memoryLimit: 256Mi\n", "  memoryLimit: 256Mi\n  backoff: {seconds: 30}\n");
+    assert_eq!(cron_tab(&fixed), vec![]);
 }
