@@ -237,3 +237,37 @@ fn a_wrapper_around_a_non_list_is_an_error() {
     assert!(message.starts_with("the protobuf definitions cannot be written (1 problem(s))"), "{message}");
     assert!(message.contains("example.io.shapes.v1.BadWrapper` wraps a field in `Names`"), "{message}");
 }
+
+// Open JSON (a boolean or a list of names, say): only a description in the schema, so its text travels in
+// `bytes`, unless the definition declares its wire form field by field.
+definition!(OpenValue = "OpenValue", |_r| SchemaNode::inline(SchemaObject::default()), |_i| {});
+definition!(
+    BoolOrNames = "BoolOrNames",
+    |r| {
+        kapi_model::derive_support::wire_only::<bool, BoolOrNames>(r, "allows", None);
+        kapi_model::derive_support::wire_only::<Names, BoolOrNames>(r, "names", None);
+        SchemaNode::inline(SchemaObject { description: Some("a boolean or names".into()), ..Default::default() })
+    },
+    |info| {
+        info.proto.numbers.insert("allows".into(), 2);
+        info.proto.numbers.insert("names".into(), 1);
+    }
+);
+definition!(
+    Holder = "Holder",
+    |r| object(vec![("open", r.schema_for::<OpenValue>()), ("choice", r.schema_for::<BoolOrNames>())]),
+    |_i| {}
+);
+
+#[test]
+fn open_values_travel_as_text_unless_their_wire_fields_are_declared() -> Result<(), kapi_codegen::Error> {
+    let proto = text(&artifacts_of::<Holder>(None)?, FILE);
+    for expected in [
+        "message OpenValue {\n  optional bytes raw = 1;\n}",
+        "message BoolOrNames {\n  optional Names names = 1;\n\n  optional bool allows = 2;\n}",
+        "optional BoolOrNames choice = 1;",
+    ] {
+        assert!(proto.contains(expected), "missing `{expected}` in\n{proto}");
+    }
+    Ok(())
+}

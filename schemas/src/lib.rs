@@ -49,6 +49,8 @@ pub fn register_kubernetes(registry: &mut Registry) {
 
 /// The resources of the Kubernetes groups of the corpus.
 fn register_kubernetes_groups(registry: &mut Registry) {
+    // Kubernetes' own type, kept in kapi-meta: kapi writes custom resource definitions with it.
+    registry.register_resource::<kapi_meta::apiextensions::v1::CustomResourceDefinition>();
     registry.register_resource::<apiregistration::v1::APIService>();
     registry
         .register_resource::<apps::v1::ControllerRevision>()
@@ -102,6 +104,7 @@ mod tests {
         assert_eq!(
             served,
             [
+                "apiextensions.k8s.io/v1",
                 "apiregistration.k8s.io/v1",
                 "apps/v1",
                 "autoscaling/v1",

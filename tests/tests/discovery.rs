@@ -6,8 +6,15 @@ use kapi_tests::{artifact_json, corpus_artifacts};
 use serde_json::Value;
 
 /// The Kubernetes groups of the corpus, in upstream's discovery order.
-const GROUPS: [&str; 6] =
-    ["apiregistration.k8s.io", "apps", "autoscaling", "batch", "rbac.authorization.k8s.io", "coordination.k8s.io"];
+const GROUPS: [&str; 7] = [
+    "apiregistration.k8s.io",
+    "apps",
+    "autoscaling",
+    "batch",
+    "rbac.authorization.k8s.io",
+    "apiextensions.k8s.io",
+    "coordination.k8s.io",
+];
 
 /// The versions of an aggregated group entry (or of an APIGroup's `versions`) by name.
 fn version_names(versions: &Value) -> Vec<&str> {

@@ -103,7 +103,9 @@ impl<'a> Builder<'a> {
             message.fields.push(fixed_field("items", kind, 1));
             return;
         }
-        if is_raw_json(body) {
+        // An open JSON value travels as its text, unless its definition declares its wire form field by field
+        // (apiextensions' JSONSchemaPropsOrBool: a boolean or a schema in JSON, `{allows, schema}` on the wire).
+        if is_raw_json(body) && info.wire_only.is_empty() {
             message.fields.push(fixed_field("raw", FieldKind::Optional(TypeRef::Scalar(ProtoScalar::Bytes)), 1));
             return;
         }
