@@ -32,6 +32,9 @@ echo "== kapi check (generated/ is fresh)"
 # The workspace build above built the binary with the workspace's feature set; `cargo run -p` would rebuild.
 target/debug/kapi check --dir generated
 
+echo "== generated CRDs, checked as the API server would (structural schema, CEL rules)"
+target/debug/kapi check-crd generated/crds/*.yaml
+
 echo "== upstream comparison (whole documents against Kubernetes 1.32)"
 for gv in coordination.k8s.io/v1 apps/v1 batch/v1 autoscaling/v1 apiregistration.k8s.io/v1 rbac.authorization.k8s.io/v1 \
   apiextensions.k8s.io/v1; do

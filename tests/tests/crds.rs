@@ -97,3 +97,12 @@ fn the_yaml_form_says_what_the_json_form_says() {
         assert_eq!(from_yaml, crd, "{yaml_path}");
     }
 }
+
+#[test]
+fn every_crd_reads_into_kapi_metas_own_custom_resource_definition_type_and_back_unchanged() {
+    for (path, crd) in crds() {
+        let typed: kapi_meta::apiextensions::v1::CustomResourceDefinition =
+            serde_json::from_value(crd.clone()).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(serde_json::to_value(&typed).expect("serialises"), crd, "{path}");
+    }
+}

@@ -1,8 +1,14 @@
 //! The CustomResourceDefinition object of one kind: names, scope, and each version's schema, subresources,
 //! printer columns and selectable fields.
 
+use kapi_meta::apiextensions::v1::{
+    CustomResourceColumnDefinition, CustomResourceDefinition, CustomResourceDefinitionNames,
+    CustomResourceDefinitionSpec, CustomResourceDefinitionVersion, CustomResourceSubresourceScale,
+    CustomResourceSubresourceStatus, CustomResourceSubresources, CustomResourceValidation, JsonSchemaProps,
+    ResourceScope, SelectableField,
+};
 use kapi_model::{CrdVersion, ResourceMeta, Scope};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::paths;
 use super::plan::CrdPlan;
@@ -21,86 +27,79 @@ pub(crate) struct BuiltVersion<'r> {
     pub schema: Value,
 }
 
-/// The CRD of `plan` as a JSON object.
-pub(crate) fn custom_resource_definition(plan: &CrdPlan<'_>, versions: &[BuiltVersion<'_>]) -> Result<Value, Error> {
+/// The CRD of `plan`: a value of kapi-meta's own CustomResourceDefinition type, written through serde like every
+/// other document.
+pub(crate) fn custom_resource_definition(
+    plan: &CrdPlan<'_>,
+    versions: &[BuiltVersion<'_>],
+) -> Result<CustomResourceDefinition, Error> {
     let names = plan.names;
-    let mut crd_names = json!({"kind": names.kind, "plural": names.plural, "singular": names.singular});
-    if let Some(list_kind) = &names.list_kind {
-        crd_names["listKind"] = json!(list_kind);
-    }
-    if !names.short_names.is_empty() {
-        crd_names["shortNames"] = json!(names.short_names);
-    }
-    if !names.categories.is_empty() {
-        crd_names["categories"] = json!(names.categories);
-    }
-    let scope = match names.scope {
-        Scope::Namespaced => "Namespaced",
-        Scope::Cluster => "Cluster",
+    let crd_names = CustomResourceDefinitionNames {
+        plural: names.plural.clone(),
+        singular: Some(names.singular.clone()),
+        short_names: names.short_names.clone(),
+        kind: names.kind.clone(),
+        list_kind: names.list_kind.clone(),
+        categories: names.categories.clone(),
     };
-    Ok(json!({
-        "apiVersion": "apiextensions.k8s.io/v1",
-        "kind": "CustomResourceDefinition",
-        "metadata": {"name": plan.name()},
-        "spec": {
-            "group": plan.group,
-            "names": crd_names,
-            "scope": scope,
-            "versions": versions.iter().map(version).collect::<Vec<_>>(),
-        }
-    }))
+    let scope = match names.scope {
+        Scope::Namespaced => ResourceScope::Namespaced,
+        Scope::Cluster => ResourceScope::Cluster,
+    };
+    let versions = versions.iter().map(|v| version(plan, v)).collect::<Result<Vec<_>, _>>()?;
+    let spec = CustomResourceDefinitionSpec {
+        group: plan.group.clone(),
+        names: crd_names,
+        scope,
+        versions,
+        ..CustomResourceDefinitionSpec::default()
+    };
+    Ok(CustomResourceDefinition::new(spec))
 }
 
-fn version(built: &BuiltVersion<'_>) -> Value {
+fn version(plan: &CrdPlan<'_>, built: &BuiltVersion<'_>) -> Result<CustomResourceDefinitionVersion, Error> {
     let settings = built.settings;
-    let mut out = json!({
-        "name": built.name,
-        "served": settings.served,
-        "storage": built.storage,
-        "schema": {"openAPIV3Schema": built.schema},
+    let schema: JsonSchemaProps = serde_json::from_value(built.schema.clone())
+        .map_err(|e| Error::serialize(format!("the schema of CRD {} version {}", plan.name(), built.name), e))?;
+    let columns = settings.printer_columns.iter().map(|c| CustomResourceColumnDefinition {
+        name: c.name.clone(),
+        type_: c.column_type.clone(),
+        format: c.format.clone(),
+        description: c.description.clone(),
+        priority: (c.priority != 0).then_some(c.priority),
+        json_path: c.json_path.clone(),
     });
-    if settings.deprecated {
-        out["deprecated"] = json!(true);
-    }
-    if let Some(warning) = &settings.deprecation_warning {
-        out["deprecationWarning"] = json!(warning);
-    }
-    let subresources = subresources(built.resource);
-    if !subresources.as_object().is_some_and(|s| s.is_empty()) {
-        out["subresources"] = subresources;
-    }
-    // An empty list is left out: some servers reject `additionalPrinterColumns: []` on apply.
-    if !settings.printer_columns.is_empty() {
-        out["additionalPrinterColumns"] = json!(settings.printer_columns);
-    }
-    if !settings.selectable_fields.is_empty() {
-        let fields: Vec<Value> = settings.selectable_fields.iter().map(|p| json!({"jsonPath": p})).collect();
-        out["selectableFields"] = Value::Array(fields);
-    }
-    out
+    let selectable = settings.selectable_fields.iter().map(|p| SelectableField { json_path: p.clone() });
+    Ok(CustomResourceDefinitionVersion {
+        name: built.name.clone(),
+        served: settings.served,
+        storage: built.storage,
+        deprecated: settings.deprecated.then_some(true),
+        deprecation_warning: settings.deprecation_warning.clone(),
+        schema: Some(CustomResourceValidation { open_api_v3_schema: Some(schema) }),
+        subresources: subresources(built.resource),
+        // Left out when empty: some tools choke on `additionalPrinterColumns: []`.
+        additional_printer_columns: columns.collect(),
+        selectable_fields: selectable.collect(),
+    })
 }
 
-fn subresources(resource: &ResourceMeta) -> Value {
-    let mut out = serde_json::Map::new();
+fn subresources(resource: &ResourceMeta) -> Option<CustomResourceSubresources> {
+    let mut out = CustomResourceSubresources::default();
     for subresource in &resource.subresources {
         match (subresource.name.as_str(), &subresource.scale) {
-            ("status", _) => {
-                out.insert("status".to_owned(), json!({}));
-            }
+            ("status", _) => out.status = Some(CustomResourceSubresourceStatus {}),
             ("scale", Some(paths)) => {
-                let mut scale = json!({
-                    "specReplicasPath": paths.spec_replicas_path,
-                    "statusReplicasPath": paths.status_replicas_path,
-                });
-                if let Some(selector) = &paths.label_selector_path {
-                    scale["labelSelectorPath"] = json!(selector);
-                }
-                out.insert("scale".to_owned(), scale);
+                out.scale = Some(CustomResourceSubresourceScale {
+                    spec_replicas_path: paths.spec_replicas_path.clone(),
+                    status_replicas_path: paths.status_replicas_path.clone(),
+                    label_selector_path: paths.label_selector_path.clone(),
+                })
             }
             _ => {}
         }
     }
-    Value::Object(out)
+    (out != CustomResourceSubresources::default()).then_some(out)
 }
 
 /// Problems with the JSON paths one version names, checked against its schema.

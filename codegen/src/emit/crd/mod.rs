@@ -36,12 +36,13 @@ pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
         let name = plan.name();
         let versions = build_versions(ctx, plan, &mut problems, artifacts);
         let document = custom_resource_definition(plan, &versions)?;
-        let json = to_canonical_json(&document);
+        let value = serde_json::to_value(&document).map_err(|e| Error::serialize(&name, e))?;
+        let json = to_canonical_json(&value);
         let schemas: Vec<(&str, &Value)> = versions.iter().map(|v| (v.name.as_str(), &v.schema)).collect();
         if let Some(warning) = budget::over_budget(&name, json.len(), &schemas) {
             artifacts.warn(warning);
         }
-        let yaml = serde_saphyr::to_string(&document).map_err(|e| Error::yaml(&name, e.to_string()))?;
+        let yaml = serde_saphyr::to_string(&value).map_err(|e| Error::yaml(&name, e.to_string()))?;
         artifacts.insert(format!("{CRD_DIR}/{name}.json"), json);
         artifacts.insert(format!("{CRD_DIR}/{name}.yaml"), yaml.into_bytes());
     }
