@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 /// Externally tagged: one property per variant.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "forms.example.com/v1")]
 pub enum Target {
@@ -26,7 +26,7 @@ pub enum Target {
 }
 
 /// Internally tagged: the tag beside each variant's fields.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[serde(tag = "type")]
 #[kapi(package = "forms.example.com/v1")]
 pub enum Probe {
@@ -43,7 +43,7 @@ pub enum Probe {
 }
 
 /// A pair of numbers.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[kapi(package = "forms.example.com/v1")]
 pub struct Range {
     /// The lower end.
@@ -53,7 +53,7 @@ pub struct Range {
 }
 
 /// A list of words.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[kapi(package = "forms.example.com/v1")]
 pub struct Words {
     /// The words.
@@ -61,7 +61,7 @@ pub struct Words {
 }
 
 /// Adjacently tagged: the tag and the content side by side.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[serde(tag = "kind", content = "value")]
 #[kapi(package = "forms.example.com/v1")]
 pub enum Filter {
@@ -72,7 +72,7 @@ pub enum Filter {
 }
 
 /// Untagged, an integer or a string.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[serde(untagged)]
 #[kapi(package = "forms.example.com/v1")]
 pub enum Port {
@@ -83,7 +83,7 @@ pub enum Port {
 }
 
 /// The spec exercising every form.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "forms.example.com/v1")]
 pub struct FormSpec {
@@ -100,7 +100,7 @@ pub struct FormSpec {
 }
 
 /// A kind using every form.
-#[derive(Serialize, Deserialize, Schema, Resource)]
+#[derive(Debug, Serialize, Deserialize, Schema, Resource)]
 #[kapi(package = "forms.example.com/v1", group = "forms.example.com", version = "v1", list = FormList, crd)]
 pub struct Form {
     /// Type.
@@ -113,7 +113,7 @@ pub struct Form {
 }
 
 /// A page of Forms.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[kapi(package = "forms.example.com/v1")]
 pub struct FormList {
     /// Type.
@@ -126,7 +126,7 @@ pub struct FormList {
 }
 
 /// A page of Mixeds.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[kapi(package = "mixed.example.com/v1")]
 pub struct MixedList {
     /// Type.
@@ -139,7 +139,7 @@ pub struct MixedList {
 }
 
 /// A page of Trees.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[kapi(package = "tree.example.com/v1")]
 pub struct TreeList {
     /// Type.
@@ -217,7 +217,7 @@ fn an_untagged_integer_or_string_is_int_or_string_and_any_json_keeps_unknown_fie
 }
 
 /// Untagged, a number or an object: one field, two JSON types.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[serde(untagged)]
 #[kapi(package = "mixed.example.com/v1")]
 pub enum Timeout {
@@ -228,7 +228,7 @@ pub enum Timeout {
 }
 
 /// A kind whose spec has no structural form.
-#[derive(Serialize, Deserialize, Schema, Resource)]
+#[derive(Debug, Serialize, Deserialize, Schema, Resource)]
 #[kapi(package = "mixed.example.com/v1", group = "mixed.example.com", version = "v1", list = MixedList, crd)]
 pub struct Mixed {
     /// Type.
@@ -249,7 +249,7 @@ fn an_enum_whose_variants_are_different_json_types_is_an_error_naming_the_type_a
 }
 
 /// A tree: a node holds nodes.
-#[derive(Serialize, Deserialize, Schema)]
+#[derive(Debug, Serialize, Deserialize, Schema)]
 #[kapi(package = "tree.example.com/v1")]
 pub struct Node {
     /// The children.
@@ -257,7 +257,7 @@ pub struct Node {
 }
 
 /// A kind holding a recursive type.
-#[derive(Serialize, Deserialize, Schema, Resource)]
+#[derive(Debug, Serialize, Deserialize, Schema, Resource)]
 #[kapi(
     package = "tree.example.com/v1",
     group = "tree.example.com",

@@ -106,3 +106,81 @@ fn every_crd_reads_into_kapi_metas_own_custom_resource_definition_type_and_back_
         assert_eq!(serde_json::to_value(&typed).expect("serialises"), crd, "{path}");
     }
 }
+
+#[test]
+fn max_description_len_trims_crd_descriptions_and_nothing_else() {
+    let options = kapi_codegen::Options { max_description_len: Some(24), ..Default::default() };
+    let trimmed = kapi_tests::corpus_artifacts_with(&options);
+    let crd = kapi_tests::artifact_json(&trimmed, "crds/crontabs.stable.example.com.json");
+    let spec = &crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"];
+    let image = spec["properties"]["image"]["description"].as_str().expect("a description");
+    assert_eq!(image, "The container image to…");
+    assert!(spec["properties"]["cronSpec"]["description"].as_str().is_some_and(|d| d.chars().count() <= 25));
+    let full = kapi_tests::artifact_json(artifacts(), "crds/crontabs.stable.example.com.json");
+    let size = |v: &Value| serde_json::to_vec(v).expect("JSON").len();
+    assert!(size(&crd) < size(&full), "trimming shrinks the CRD");
+    // The OpenAPI documents keep every word.
+    assert_eq!(
+        trimmed.get("openapi/v3/apis/stable.example.com/v1.json"),
+        artifacts().get("openapi/v3/apis/stable.example.com/v1.json")
+    );
+}
+
+mod embedding_a_pod_template {
+    use kapi::{Registry, Resource, Schema};
+    use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
+    use kapi_schemas::core::v1::PodTemplateSpec;
+    use serde::{Deserialize, Serialize};
+
+    /// Runs a pod per item.
+    #[derive(Debug, Serialize, Deserialize, Schema, Resource)]
+    #[kapi(package = "example.com/work/v1", group = "work.example.com", version = "v1", list = WorkList, crd)]
+    pub struct Work {
+        /// Type.
+        #[serde(flatten)]
+        pub type_meta: TypeMeta,
+        /// Metadata.
+        pub metadata: ObjectMeta,
+        /// The pod each item runs in.
+        pub template: PodTemplateSpec,
+    }
+
+    /// A page of Work.
+    #[derive(Debug, Serialize, Deserialize, Schema)]
+    #[kapi(package = "example.com/work/v1")]
+    pub struct WorkList {
+        /// Type.
+        #[serde(flatten)]
+        pub type_meta: TypeMeta,
+        /// Metadata.
+        pub metadata: ListMeta,
+        /// Items.
+        pub items: Vec<Work>,
+    }
+
+    #[test]
+    fn a_kind_embedding_a_pod_template_is_structural_and_warns_about_its_size() {
+        let mut registry = Registry::new();
+        kapi_meta::register(&mut registry);
+        registry.register_resource::<Work>();
+        let artifacts = kapi_codegen::generate(&registry, &kapi_codegen::Options::default()).expect("generates");
+        let bytes = artifacts.get("crds/works.work.example.com.json").expect("written");
+        // A whole pod spec, inlined three times over (containers, init and ephemeral containers), is over budget.
+        assert!(bytes.len() > 256 * 1024, "{} bytes", bytes.len());
+        let warning = artifacts.warnings().iter().find(|w| w.contains("annotation limit")).expect("a size warning");
+        assert!(
+            warning.contains("CRD works.work.example.com is")
+                && warning.contains("longest descriptions: v1:/properties/template/"),
+            "{warning}"
+        );
+        let crd: serde_json::Value = serde_json::from_slice(bytes).expect("JSON");
+        let template = &crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["template"];
+        // An embedded object's metadata keeps the fields the server keeps for it.
+        assert!(template["properties"]["metadata"]["properties"]["labels"].is_object());
+        let containers = &template["properties"]["spec"]["properties"]["containers"];
+        assert_eq!(
+            containers["items"]["properties"]["resources"]["properties"]["limits"]["additionalProperties"]["x-kubernetes-int-or-string"],
+            true
+        );
+    }
+}

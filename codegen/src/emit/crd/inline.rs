@@ -1,8 +1,6 @@
 //! Inlines every reference of a kind's schema: CRD schemas cannot use `$ref`, so each definition is written out
 //! where it is used, with the keywords written beside the reference laid over it.
 
-use std::collections::BTreeMap;
-
 use kapi_model::{DefName, Registry, SchemaNode, SchemaObject};
 use serde_json::{Map, Value};
 
@@ -11,7 +9,6 @@ use super::special::special_form;
 
 /// Inlines one kind's schema, remembering where each field came from.
 pub(crate) struct Inliner<'a> {
-    definitions: &'a BTreeMap<DefName, SchemaNode>,
     registry: &'a Registry,
     /// Definitions being inlined, outermost first: a repeat is a recursive type.
     stack: Vec<DefName>,
@@ -20,8 +17,11 @@ pub(crate) struct Inliner<'a> {
 }
 
 impl<'a> Inliner<'a> {
-    pub fn new(definitions: &'a BTreeMap<DefName, SchemaNode>, registry: &'a Registry) -> Self {
-        Self { definitions, registry, stack: Vec::new(), origins: Origins::default(), problems: Vec::new() }
+    /// Inlines from the registry's definitions as declared: a CRD publishes what the types say, never Kubernetes'
+    /// publication conventions (zero values written as defaults would be stored into every object by the server,
+    /// and `default: {}` beside required fields is rejected outright).
+    pub fn new(registry: &'a Registry) -> Self {
+        Self { registry, stack: Vec::new(), origins: Origins::default(), problems: Vec::new() }
     }
 
     /// The kind's schema with no references left.
@@ -51,7 +51,7 @@ impl<'a> Inliner<'a> {
             open.kubernetes.preserve_unknown_fields = true;
             return open;
         }
-        let Some(schema) = self.definitions.get(name) else {
+        let Some(schema) = self.registry.definition(name).map(|d| &d.schema) else {
             self.problems.push(format!("{}: definition `{name}` is not registered", display(path)));
             return SchemaObject::default();
         };

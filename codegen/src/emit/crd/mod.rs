@@ -17,7 +17,7 @@ mod unions;
 
 use serde_json::Value;
 
-use crate::crd_check::check_version;
+use crate::crd_check::{Finding, check_version};
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
 use crate::infra::canonical::to_canonical_json;
@@ -67,10 +67,15 @@ fn build_versions<'r>(
         }
         let status = resource.subresources.iter().any(|s| s.name == "status");
         let found = check_version(&built.schema, status);
-        let name = |field: &str| if field.is_empty() { "the kind".to_owned() } else { built.origins.describe(field) };
-        problems.extend(found.errors.iter().map(|f| format!("{at}: {}: {}", name(&f.field), f.message)));
+        let describe = |f: &Finding| {
+            let origin = if f.field.is_empty() { "the kind".to_owned() } else { built.origins.describe(&f.field) };
+            // The origin names the field already; the checker's message starts with it too.
+            let message = f.message.strip_prefix(&format!("{}: ", f.field)).unwrap_or(&f.message);
+            format!("{at}: {origin}: {message}")
+        };
+        problems.extend(found.errors.iter().map(describe));
         for warning in &found.warnings {
-            artifacts.warn(format!("{at}: {}: {}", name(&warning.field), warning.message));
+            artifacts.warn(describe(warning));
         }
         problems.extend(
             document::path_problems(resource, settings, &built.schema).into_iter().map(|p| format!("{at}: {p}")),

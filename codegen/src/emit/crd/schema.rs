@@ -24,7 +24,7 @@ pub(crate) struct VersionSchema {
 
 /// Builds the schema of `definition` as a CRD version's `openAPIV3Schema`.
 pub(crate) fn version_schema(ctx: &Context<'_>, definition: &DefName) -> VersionSchema {
-    let mut inliner = Inliner::new(&ctx.definitions, &ctx.registry);
+    let mut inliner = Inliner::new(&ctx.registry);
     let mut root = inliner.kind(definition);
     let Inliner { origins, mut problems, .. } = inliner;
     // The server owns the object's metadata: a CRD may only call it an object (not even describe it).

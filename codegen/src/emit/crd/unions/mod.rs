@@ -87,7 +87,7 @@ impl Structurer<'_> {
         if types.iter().all(|t| *t == Some(InstanceType::Object)) {
             return self.hoist(object, shapes, one_of, path);
         }
-        let is = |wanted: InstanceType| types.iter().any(|t| *t == Some(wanted));
+        let is = |wanted: InstanceType| types.contains(&Some(wanted));
         let only_int_and_string = types.iter().all(|t| matches!(t, Some(InstanceType::Integer | InstanceType::String)));
         if only_int_and_string && is(InstanceType::Integer) && is(InstanceType::String) {
             let either = int_or_string();
