@@ -11,6 +11,8 @@ use crate::structural::{StructuralOptions, check_structural_with};
 pub struct Finding {
     /// The field path (`spec.ports[*].name`); empty for the root.
     pub field: String,
+    /// The name of the rule broken: a structural rule's name, or `cel`.
+    pub rule: String,
     /// What is wrong, starting with the field path, and the rule's name in brackets.
     pub message: String,
 }
@@ -28,14 +30,18 @@ pub struct VersionFindings {
 pub fn check_version(schema: &Value, status_subresource: bool) -> VersionFindings {
     let mut out = VersionFindings::default();
     for violation in check_structural_with(schema, &StructuralOptions { status_subresource }) {
-        let message = format!("{} [{}]", violation.message, violation.rule.name());
-        out.errors.push(Finding { field: violation.field, message });
+        let (rule, message) = (violation.rule.name(), violation.message);
+        out.errors.push(Finding {
+            field: violation.field,
+            rule: rule.to_owned(),
+            message: format!("{message} [{rule}]"),
+        });
     }
     for finding in check_schema_rules(schema).findings {
         let field = if finding.field.is_empty() { "<root>" } else { &finding.field };
         let message = format!("{field}: rule `{}`: {} [cel]", finding.rule, finding.message);
         let target = if finding.severity == Severity::Error { &mut out.errors } else { &mut out.warnings };
-        target.push(Finding { field: finding.field, message });
+        target.push(Finding { field: finding.field, rule: "cel".to_owned(), message });
     }
     out
 }
@@ -51,12 +57,12 @@ pub fn check_crd(crd: &Value) -> Result<VersionFindings, String> {
         let name = version.get("name").and_then(Value::as_str).unwrap_or("<unnamed>");
         let Some(schema) = version.pointer("/schema/openAPIV3Schema") else {
             let message = format!("version {name}: no schema.openAPIV3Schema; apiextensions.k8s.io/v1 requires one");
-            out.errors.push(Finding { field: String::new(), message });
+            out.errors.push(Finding { field: String::new(), rule: "schema-required".to_owned(), message });
             continue;
         };
         let status = version.pointer("/subresources/status").is_some();
         let found = check_version(schema, status);
-        let prefix = |f: Finding| Finding { message: format!("version {name}: {}", f.message), field: f.field };
+        let prefix = |f: Finding| Finding { message: format!("version {name}: {}", f.message), ..f };
         out.errors.extend(found.errors.into_iter().map(prefix));
         out.warnings.extend(found.warnings.into_iter().map(prefix));
     }

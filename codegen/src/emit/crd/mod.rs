@@ -22,6 +22,7 @@ use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
 use crate::infra::canonical::to_canonical_json;
 use crate::infra::context::Context;
+use crate::structural::StructuralRule;
 use document::{BuiltVersion, custom_resource_definition};
 use plan::{CrdPlan, plans};
 use schema::version_schema;
@@ -66,7 +67,11 @@ fn build_versions<'r>(
             artifacts.warn(format!("{at}: {dropped}"));
         }
         let status = resource.subresources.iter().any(|s| s.name == "status");
-        let found = check_version(&built.schema, status);
+        let mut found = check_version(&built.schema, status);
+        // A part with no CRD form is left untyped; the missing type would only repeat that problem.
+        if !built.problems.is_empty() {
+            found.errors.retain(|f| f.rule != StructuralRule::MissingType.name());
+        }
         let describe = |f: &Finding| {
             let origin = if f.field.is_empty() { "the kind".to_owned() } else { built.origins.describe(&f.field) };
             // The origin names the field already; the checker's message starts with it too.

@@ -16,7 +16,13 @@ pub(super) fn merge(a: &SchemaObject, b: &SchemaObject, all: bool) -> Result<Sch
     }
     let mut out = a.clone();
     out.instance_type = ta.or(tb);
-    out.description = a.description.clone().or_else(|| b.description.clone());
+    // Under `allOf` both descriptions speak of the one value; between alternatives two different ones each speak
+    // of their own variant only, so the merged field keeps neither.
+    out.description = match (&a.description, &b.description) {
+        (x, y) if x == y => x.clone(),
+        (x, y) if all => x.clone().or_else(|| y.clone()),
+        _ => None,
+    };
     if a.format != b.format {
         out.format = None;
     }
