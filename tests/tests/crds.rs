@@ -134,8 +134,8 @@ mod embedding_a_pod_template {
 
     /// Runs a pod per item.
     #[derive(Debug, Serialize, Deserialize, Schema, Resource)]
-    #[kapi(package = "example.com/work/v1", group = "work.example.com", version = "v1", list = WorkList, crd)]
-    pub struct Work {
+    #[kapi(package = "example.com/runs/v1", group = "runs.example.com", version = "v1", list = RunList, crd)]
+    pub struct Run {
         /// Type.
         #[serde(flatten)]
         pub type_meta: TypeMeta,
@@ -145,31 +145,31 @@ mod embedding_a_pod_template {
         pub template: PodTemplateSpec,
     }
 
-    /// A page of Work.
+    /// A page of Runs.
     #[derive(Debug, Serialize, Deserialize, Schema)]
-    #[kapi(package = "example.com/work/v1")]
-    pub struct WorkList {
+    #[kapi(package = "example.com/runs/v1")]
+    pub struct RunList {
         /// Type.
         #[serde(flatten)]
         pub type_meta: TypeMeta,
         /// Metadata.
         pub metadata: ListMeta,
         /// Items.
-        pub items: Vec<Work>,
+        pub items: Vec<Run>,
     }
 
     #[test]
     fn a_kind_embedding_a_pod_template_is_structural_and_warns_about_its_size() {
         let mut registry = Registry::new();
         kapi_meta::register(&mut registry);
-        registry.register_resource::<Work>();
+        registry.register_resource::<Run>();
         let artifacts = kapi_codegen::generate(&registry, &kapi_codegen::Options::default()).expect("generates");
-        let bytes = artifacts.get("crds/works.work.example.com.json").expect("written");
+        let bytes = artifacts.get("crds/runs.runs.example.com.json").expect("written");
         // A whole pod spec, inlined three times over (containers, init and ephemeral containers), is over budget.
         assert!(bytes.len() > 256 * 1024, "{} bytes", bytes.len());
         let warning = artifacts.warnings().iter().find(|w| w.contains("annotation limit")).expect("a size warning");
         assert!(
-            warning.contains("CRD works.work.example.com is")
+            warning.contains("CRD runs.runs.example.com is")
                 && warning.contains("longest descriptions: v1:/properties/template/"),
             "{warning}"
         );
