@@ -52,7 +52,9 @@ fn init_writes_a_crate_with_its_api_its_artifacts_and_their_snapshots() {
         "tests/api.rs",
         "tests/snapshots/api__discovery.snap",
         "tests/snapshots/api__openapi_v3.snap",
+        "tests/snapshots/api__crd.snap",
         "generated/openapi/v3/apis/demo.example.com/v1.json",
+        "generated/crds/widgets.demo.example.com.yaml",
         "generated/proto/field-numbers.json",
     ] {
         assert!(written.iter().any(|f| f == file), "no {file} in {written:?}");
@@ -85,6 +87,8 @@ fn init_writes_a_crate_with_its_api_its_artifacts_and_their_snapshots() {
     let body = snapshot.strip_prefix("---\nsource: tests/api.rs\nexpression: document\n---\n").expect("insta's header");
     assert_eq!(body, format!("{}\n", document.trim_end()));
     assert!(document.contains("\"com.example.demo.v1.WidgetSpec\""));
+    let crd = read(demo.join("tests/snapshots/api__crd.snap"));
+    assert!(crd.contains("  name: widgets.demo.example.com\n") && crd.contains("jsonPath: .spec.color"), "{crd}");
 }
 
 #[test]

@@ -17,6 +17,7 @@ mod template;
 pub const SNAPSHOTS: &[(&str, &str)] = &[
     ("api__openapi_v3.snap", "openapi/v3/apis/kapi-init-name.example.com/v1.json"),
     ("api__discovery.snap", "discovery/aggregated_v2.json"),
+    ("api__crd.snap", "crds/widgets.kapi-init-name.example.com.yaml"),
 ];
 
 /// The scaffold's model: the template's, renamed.

@@ -12,7 +12,11 @@ use serde::{Deserialize, Serialize};
     version = "v1",
     list = WidgetList,
     status,
-    short_names = ["wd"]
+    short_names = ["wd"],
+    crd(
+        printer_column(name = "Color", type = "string", json_path = ".spec.color"),
+        printer_column(name = "Ready", type = "integer", json_path = ".status.readyReplicas")
+    )
 )]
 pub struct Widget {
     /// The object's API version and kind.

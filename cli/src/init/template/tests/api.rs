@@ -23,3 +23,10 @@ fn discovery() {
     let document = generated("discovery/aggregated_v2.json");
     insta::assert_snapshot!("discovery", document);
 }
+
+#[test]
+fn crd() {
+    // The CustomResourceDefinition `kubectl apply -f` installs in a cluster.
+    let document = generated("crds/widgets.kapi-init-name.example.com.yaml");
+    insta::assert_snapshot!("crd", document);
+}
