@@ -71,6 +71,17 @@ pub enum Filter {
     OneOf(Words),
 }
 
+/// Adjacently tagged, a count or a name: the content is an integer in one variant and a string in the other.
+#[derive(Debug, Serialize, Deserialize, Schema)]
+#[serde(tag = "by", content = "value")]
+#[kapi(package = "forms.example.com/v1")]
+pub enum Limit {
+    /// At most this many.
+    Count(i32),
+    /// As many as the named quota allows.
+    Quota(String),
+}
+
 /// Untagged, an integer or a string.
 #[derive(Debug, Serialize, Deserialize, Schema)]
 #[serde(untagged)]
@@ -95,6 +106,8 @@ pub struct FormSpec {
     pub filter: Option<Filter>,
     /// Which port.
     pub port: Option<Port>,
+    /// How many.
+    pub limit: Option<Limit>,
     /// Anything at all.
     pub extra: Option<Value>,
 }
@@ -281,4 +294,15 @@ fn a_recursive_type_and_a_printer_column_naming_no_field_are_errors() {
     assert!(error.contains("is recursive"), "{error}");
     assert!(error.contains("root.children[*]"), "{error}");
     assert!(error.contains("printer column `Depth`: `.spec.depth` names no field"), "{error}");
+}
+
+#[test]
+fn adjacent_contents_of_integer_and_string_become_int_or_string() {
+    let crd = generate_crd::<Form>("forms.forms.example.com").expect("generates");
+    let limit = spec_property(&crd, "limit");
+    let value = &limit["properties"]["value"];
+    assert_eq!(value["x-kubernetes-int-or-string"], true, "{limit:#}");
+    assert_eq!(value["anyOf"], json!([{"type": "integer"}, {"type": "string"}]));
+    assert_eq!(value.get("description"), None, "two variants' words do not describe the one field");
+    assert_eq!(limit["oneOf"][0]["properties"]["by"], json!({"enum": ["Count"]}));
 }

@@ -2,6 +2,7 @@
 
 use kapi_model::{InstanceType, SchemaNode, SchemaObject};
 
+use super::super::special::int_or_string;
 use super::shape::shape_type;
 
 /// One shape for a field two branches both declare. Under `allOf` (`all`) both apply, so required fields add up;
@@ -11,6 +12,18 @@ pub(super) fn merge(a: &SchemaObject, b: &SchemaObject, all: bool) -> Result<Sch
         return Ok(a.clone());
     }
     let (ta, tb) = (shape_type(a), shape_type(b));
+    // An integer in one variant and a string in another: the one mixed type a structural schema has.
+    if !all
+        && matches!(
+            (ta, tb),
+            (Some(InstanceType::Integer), Some(InstanceType::String))
+                | (Some(InstanceType::String), Some(InstanceType::Integer))
+        )
+    {
+        let mut either = int_or_string();
+        either.description = a.description.clone().filter(|d| Some(d) == b.description.as_ref());
+        return Ok(either);
+    }
     if ta.is_some() && tb.is_some() && ta != tb {
         return Err(format!("variants give one field two types ({} and {})", name(ta), name(tb)));
     }

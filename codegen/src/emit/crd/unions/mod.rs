@@ -6,7 +6,7 @@
 //!
 //! - branches that are all objects (external, internal and adjacent tagging, untagged struct variants): their
 //!   properties are merged into the node (a field two variants share must have one shape, nested objects merge
-//!   the same way), properties every variant requires become required, and each branch keeps only what tells it
+//!   the same way, an integer in one variant and a string in another becomes int-or-string), properties every variant requires become required, and each branch keeps only what tells it
 //!   apart — its `required` list and narrowed values such as the tag's `enum`;
 //! - branches that are integers and strings: `x-kubernetes-int-or-string`;
 //! - branches of one other type: that type, with each branch keeping its value checks;
