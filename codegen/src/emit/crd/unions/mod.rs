@@ -6,8 +6,9 @@
 //!
 //! - branches that are all objects (external, internal and adjacent tagging, untagged struct variants): their
 //!   properties are merged into the node (a field two variants share must have one shape, nested objects merge
-//!   the same way, an integer in one variant and a string in another becomes int-or-string), properties every variant requires become required, and each branch keeps only what tells it
-//!   apart — its `required` list and narrowed values such as the tag's `enum`;
+//!   the same way, an integer in one variant and a string in another becomes int-or-string), properties every
+//!   variant requires become required, and each branch keeps only what tells it apart — its `required` list and
+//!   narrowed values such as the tag's `enum`;
 //! - branches that are integers and strings: `x-kubernetes-int-or-string`;
 //! - branches of one other type: that type, with each branch keeping its value checks;
 //! - a `null` branch (an untagged unit variant) makes the field `nullable`;
