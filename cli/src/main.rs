@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod aggregate;
 mod check_crd;
 mod commands;
 mod group_versions;
@@ -52,6 +53,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Check manifests (YAML or JSON) offline against the bundle's schemas and CEL rules, by apiVersion and kind.
     Validate(validate::ValidateArgs),
+    /// Download a server's OpenAPI v3 documents (one per group-version) and merge them into one file.
+    Aggregate(aggregate::AggregateArgs),
     /// Create a crate NAME of API types that generates its artifacts in its build script and snapshot-tests them.
     Init(init::InitArgs),
 }
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::serve(args),
         Command::Init(args) => init::init(&args),
         Command::Validate(args) => validate::validate(&args),
+        Command::Aggregate(args) => aggregate::aggregate(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,191 @@
+//! Downloading a server's OpenAPI v3 root and every group-version document it lists, a bounded number at a time.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Empty};
+use hyper::body::Bytes;
+use hyper::header::{ACCEPT, LOCATION};
+use hyper::{Request, StatusCode, Uri};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use serde_json::Value;
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
+
+use super::merge::SourceDocument;
+
+/// A stale `?hash=` is answered with a redirect to the current one; more than a few hops means a loop.
+const MAX_REDIRECTS: usize = 3;
+
+/// An HTTP client for one server: its base URL and the time each request may take.
+#[derive(Debug, Clone)]
+pub struct Fetcher {
+    client: Client<HttpConnector, Empty<Bytes>>,
+    base: String,
+    timeout: Duration,
+}
+
+impl Fetcher {
+    /// A client for the server at `base` (`http://host:port`, optionally with a path prefix such as a proxy's).
+    pub fn new(base: &str, timeout: Duration) -> Result<Self, String> {
+        let base = base.trim_end_matches('/').to_owned();
+        let uri: Uri = base.parse().map_err(|e| format!("{base} is not a valid URL: {e}"))?;
+        match uri.scheme_str() {
+            Some("http") if uri.authority().is_some() => {}
+            Some("https") => {
+                return Err(format!(
+                    "{base}: only http:// is supported (for a cluster that needs TLS and credentials, aggregate \
+                     through `kubectl proxy`)"
+                ));
+            }
+            _ => return Err(format!("{base} is not an http:// URL with a host")),
+        }
+        let client = Client::builder(TokioExecutor::new()).build_http();
+        Ok(Self { client, base, timeout })
+    }
+
+    /// Downloads the root listing and then every document it lists, at most `concurrency` at once.
+    pub async fn fetch_all(&self, concurrency: usize) -> Result<Vec<SourceDocument>, String> {
+        let root_url = format!("{}/openapi/v3", self.base);
+        let root = self.get_json(&root_url).await?;
+        let listed = listed_documents(&root).map_err(|problem| format!("{root_url}: {problem}"))?;
+        let permits = Arc::new(Semaphore::new(concurrency.max(1)));
+        let mut downloads = JoinSet::new();
+        for (group_version, relative_url) in listed {
+            let (fetcher, permits) = (self.clone(), Arc::clone(&permits));
+            // The advertised URL is used exactly, `?hash=` included, so caches keyed on it can answer.
+            let url = format!("{}{relative_url}", self.base);
+            downloads.spawn(async move {
+                let _permit = permits.acquire_owned().await.map_err(|e| format!("GET {url}: {e}"))?;
+                let document = fetcher.get_json(&url).await?;
+                Ok::<_, String>(SourceDocument { group_version, document })
+            });
+        }
+        let mut documents = Vec::new();
+        // Returning early drops the JoinSet, which cancels the downloads still running.
+        while let Some(joined) = downloads.join_next().await {
+            documents.push(joined.map_err(|e| format!("a download stopped: {e}"))??);
+        }
+        documents.sort_by(|a, b| a.group_version.cmp(&b.group_version));
+        Ok(documents)
+    }
+
+    /// `GET url` asking for JSON, following a few redirects; anything but 200 with a JSON body is an error.
+    async fn get_json(&self, url: &str) -> Result<Value, String> {
+        let mut current = url.to_owned();
+        for _ in 0..=MAX_REDIRECTS {
+            let answer = tokio::time::timeout(self.timeout, self.get(&current)).await;
+            let (status, location, body) =
+                answer.map_err(|_| format!("GET {current}: no answer within {} s", self.timeout.as_secs_f32()))??;
+            match (status, location) {
+                (StatusCode::OK, _) => {
+                    return serde_json::from_slice(&body)
+                        .map_err(|e| format!("GET {current}: the answer is not valid JSON: {e}"));
+                }
+                (status, Some(location)) if status.is_redirection() => current = self.resolve(&location),
+                (status, _) => return Err(format!("GET {current}: the server answered {status}")),
+            }
+        }
+        Err(format!("GET {url}: more than {MAX_REDIRECTS} redirects"))
+    }
+
+    /// One request: the status, the `Location` header if any, and the whole body.
+    async fn get(&self, url: &str) -> Result<(StatusCode, Option<String>, Bytes), String> {
+        let uri: Uri = url.parse().map_err(|e| format!("{url} is not a valid URL: {e}"))?;
+        let request = Request::get(uri)
+            .header(ACCEPT, "application/json")
+            .body(Empty::new())
+            .map_err(|e| format!("GET {url}: {e}"))?;
+        let response = self.client.request(request).await.map_err(|e| {
+            let doing = if e.is_connect() { "cannot connect for" } else { "failed:" };
+            format!("GET {url} {doing} {}", causes(&e))
+        })?;
+        let status = response.status();
+        let location = response.headers().get(LOCATION).and_then(|value| value.to_str().ok()).map(str::to_owned);
+        let body = response.into_body().collect().await.map_err(|e| format!("GET {url}: {}", causes(&e)))?;
+        Ok((status, location, body.to_bytes()))
+    }
+
+    /// A `Location` header as a URL: absolute as given, else on this server (scheme and host of the base).
+    fn resolve(&self, location: &str) -> String {
+        if location.starts_with("http://") || location.starts_with("https://") {
+            return location.to_owned();
+        }
+        let origin_end = self.base.find("://").map_or(0, |at| at + 3);
+        let origin = match self.base[origin_end..].find('/') {
+            Some(slash) => &self.base[..origin_end + slash],
+            None => &self.base,
+        };
+        format!("{origin}/{}", location.trim_start_matches('/'))
+    }
+}
+
+/// The `(group-version, server-relative URL)` pairs of an OpenAPI v3 root listing, in group-version order.
+pub fn listed_documents(root: &Value) -> Result<Vec<(String, String)>, String> {
+    let paths = root.get("paths").and_then(Value::as_object).ok_or("the answer has no \"paths\" object")?;
+    paths
+        .iter()
+        .map(|(group_version, entry)| {
+            let url = entry.get("serverRelativeURL").and_then(Value::as_str);
+            let url = url.ok_or_else(|| format!("{group_version} has no serverRelativeURL"))?;
+            if !url.starts_with('/') {
+                return Err(format!("{group_version}: serverRelativeURL {url:?} does not start with /"));
+            }
+            Ok((group_version.clone(), url.to_owned()))
+        })
+        .collect()
+}
+
+/// An error and its causes, outermost first (hyper's own message alone rarely says what went wrong).
+fn causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use serde_json::json;
+
+    use super::{Fetcher, listed_documents};
+
+    #[test]
+    fn the_root_listing_gives_each_group_version_and_its_url_as_advertised() {
+        let root = json!({"paths": {
+            "apis/apps/v1": {"serverRelativeURL": "/openapi/v3/apis/apps/v1?hash=AB"},
+            "api/v1": {"serverRelativeURL": "/openapi/v3/api/v1?hash=CD"},
+        }});
+        let listed = listed_documents(&root).expect("listing");
+        let expected = [("api/v1", "/openapi/v3/api/v1?hash=CD"), ("apis/apps/v1", "/openapi/v3/apis/apps/v1?hash=AB")];
+        let expected: Vec<(String, String)> =
+            expected.iter().map(|(a, b)| ((*a).to_owned(), (*b).to_owned())).collect();
+        assert_eq!(listed, expected);
+    }
+
+    #[test]
+    fn a_malformed_root_listing_is_an_error() {
+        assert!(listed_documents(&json!({"swagger": "2.0"})).is_err());
+        let no_url = json!({"paths": {"apis/apps/v1": {}}});
+        assert_eq!(listed_documents(&no_url).expect_err("no url"), "apis/apps/v1 has no serverRelativeURL");
+        let absolute = json!({"paths": {"api/v1": {"serverRelativeURL": "openapi/v3/api/v1"}}});
+        assert!(listed_documents(&absolute).is_err());
+    }
+
+    #[test]
+    fn redirects_stay_on_the_server_and_only_http_is_accepted() {
+        let fetcher = Fetcher::new("http://127.0.0.1:8001/proxy/", Duration::from_secs(1)).expect("http");
+        assert_eq!(fetcher.resolve("/openapi/v3/api/v1?hash=X"), "http://127.0.0.1:8001/openapi/v3/api/v1?hash=X");
+        assert_eq!(fetcher.resolve("http://other/x"), "http://other/x");
+        assert!(Fetcher::new("https://127.0.0.1:6443", Duration::from_secs(1)).is_err());
+        assert!(Fetcher::new("127.0.0.1:8080", Duration::from_secs(1)).is_err());
+    }
+}
