@@ -24,8 +24,9 @@ impl Drop for Server {
 }
 
 impl Server {
-    /// The oracle on a free port serving the OpenAPI documents in `openapi_dir`; waits (≤ 30 s) for its port file.
-    fn oracle(openapi_dir: &Path) -> Self {
+    /// The oracle on a free port serving the OpenAPI documents in `openapi_dir`, logging requests to `log`;
+    /// waits (≤ 30 s) for its port file.
+    fn oracle(openapi_dir: &Path, log: &Path) -> Self {
         let work = tempfile::tempdir().expect("tempdir");
         let port_file = work.path().join("port");
         let child = Command::new("python3")
@@ -34,6 +35,8 @@ impl Server {
             .arg(&port_file)
             .arg("--openapi-dir")
             .arg(openapi_dir)
+            .arg("--log")
+            .arg(log)
             .stdout(Stdio::null())
             .spawn()
             .expect("python3 starts the oracle");
@@ -155,12 +158,24 @@ fn aggregates_the_upstream_kubernetes_documents_served_by_the_oracle() {
     // The figure the issue gives; computed here so a change of the upstream data shows up as such.
     assert_eq!(distinct.len(), 632);
 
-    let server = Server::oracle(&upstream_dir());
     let work = tempfile::tempdir().expect("tempdir");
-    let out = work.path().join("out.json");
+    let (out, log) = (work.path().join("out.json"), work.path().join("requests.log"));
+    let server = Server::oracle(&upstream_dir(), &log);
     let output = run_aggregate(&server.url(), &out);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
+    let requests: Vec<Value> = std::fs::read_to_string(&log)
+        .expect("request log")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("log line"))
+        .collect();
+    // The root, then each document once at the URL the root advertised (with its ?hash=), all asking for JSON.
+    assert_eq!(requests.len(), upstream.len() + 1);
+    for request in &requests {
+        assert_eq!((&request["accept"], &request["status"]), (&json!("application/json"), &json!(200)), "{request}");
+        let path = request["path"].as_str().expect("path");
+        assert!(path == "/openapi/v3" || path.contains("?hash="), "{path}");
+    }
     assert!(stderr.contains(&format!("aggregated {} documents", upstream.len())), "{stderr}");
     assert!(stderr.contains("632 distinct schemas"), "{stderr}");
 
@@ -204,8 +219,8 @@ fn a_definition_two_group_versions_disagree_on_is_an_error_and_nothing_is_writte
     batch["components"]["schemas"][meta]["type"] = json!("string");
     std::fs::write(batch_dir.join("v1.json"), serde_json::to_vec(&batch).expect("json")).expect("write");
 
-    let server = Server::oracle(data.path());
     let work = tempfile::tempdir().expect("tempdir");
+    let server = Server::oracle(data.path(), &data.path().join("requests.log"));
     let out = work.path().join("out.json");
     let output = run_aggregate(&server.url(), &out);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -219,12 +234,13 @@ fn a_definition_two_group_versions_disagree_on_is_an_error_and_nothing_is_writte
 fn an_unreachable_server_or_a_wrong_path_is_a_clear_error() {
     let work = tempfile::tempdir().expect("tempdir");
     let out = work.path().join("out.json");
-    // Port 9 (discard) is not listened on in the test environment; the connection is refused.
-    let output = run_aggregate("http://127.0.0.1:9", &out);
+    // A port just bound and released again: nothing listens there, so the connection is refused.
+    let free_port = std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port();
+    let output = run_aggregate(&format!("http://127.0.0.1:{free_port}"), &out);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success() && stderr.contains("cannot connect"), "{stderr}");
 
-    let server = Server::oracle(&upstream_dir());
+    let server = Server::oracle(&upstream_dir(), &work.path().join("requests.log"));
     let output = run_aggregate(&format!("{}/no/such/prefix", server.url()), &out);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("/no/such/prefix/openapi/v3") && stderr.contains("404"), "{stderr}");
