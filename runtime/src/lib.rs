@@ -19,6 +19,7 @@
 //!   `kapi serve` offers both encodings.
 
 mod bundle;
+pub mod convert_v2;
 mod discovery;
 mod error;
 mod files;
