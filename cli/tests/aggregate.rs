@@ -2,31 +2,25 @@
 //! OpenAPI v3 documents, and against `kapi serve`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-/// A server process on a loopback port; killed (by its own pid) when dropped.
-struct Server {
-    child: Child,
-    port: u16,
+mod common;
+
+use common::Server;
+
+/// How the oracle server is started.
+trait Oracle {
+    fn oracle(openapi_dir: &Path, log: &Path) -> Server;
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
+impl Oracle for Server {
     /// The oracle on a free port serving the OpenAPI documents in `openapi_dir`, logging requests to `log`;
     /// waits (≤ 30 s) for its port file.
-    fn oracle(openapi_dir: &Path, log: &Path) -> Self {
+    fn oracle(openapi_dir: &Path, log: &Path) -> Server {
         let work = tempfile::tempdir().expect("tempdir");
         let port_file = work.path().join("port");
         let child = Command::new("python3")
@@ -40,7 +34,7 @@ impl Server {
             .stdout(Stdio::null())
             .spawn()
             .expect("python3 starts the oracle");
-        let mut server = Self { child, port: 0 };
+        let mut server = Server { child, port: 0 };
         let deadline = Instant::now() + Duration::from_secs(30);
         while server.port == 0 && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(50));
@@ -49,32 +43,6 @@ impl Server {
         }
         assert_ne!(server.port, 0, "the oracle wrote no port");
         server
-    }
-
-    /// `kapi serve --addr 127.0.0.1:0` (the embedded corpus); waits (≤ 30 s) for the address it prints.
-    fn kapi_serve() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kapi"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("kapi starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
-        });
-        let line = receiver.recv_timeout(Duration::from_secs(30)).unwrap_or_default();
-        let port = line.trim().rsplit(':').next().and_then(|p| p.parse().ok()).unwrap_or(0);
-        let server = Self { child, port };
-        assert_ne!(server.port, 0, "kapi serve printed {line:?}");
-        server
-    }
-
-    fn url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
     }
 }
 
@@ -249,7 +217,7 @@ fn an_unreachable_server_or_a_wrong_path_is_a_clear_error() {
 
 #[test]
 fn aggregates_what_kapi_serve_publishes() {
-    let server = Server::kapi_serve();
+    let server = Server::kapi_serve(&[]);
     let work = tempfile::tempdir().expect("tempdir");
     let out = work.path().join("out.json");
     let output = run_aggregate(&server.url(), &out);

@@ -1,56 +1,24 @@
 //! `kapi serve` end to end: a real process on a free loopback port, plain HTTP requests, the request log,
 //! `--runtime-config`, and the installed kubectl against it.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::Command;
 use std::time::Duration;
+
+use common::Server;
 
 const AGG_V2: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
 
-/// A running `kapi serve`; killed (by its own pid) when dropped.
-struct Server {
-    child: Child,
-    port: u16,
+/// Plain HTTP requests to a running server.
+trait Get {
+    fn get(&self, path: &str, accept: &str) -> (u16, String);
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    /// Starts `kapi serve --addr 127.0.0.1:0 <args>` and waits (at most 30 s) for the address it prints.
-    fn start(args: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kapi"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("kapi starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
-        });
-        let line = receiver.recv_timeout(Duration::from_secs(30)).unwrap_or_default();
-        let port = line.trim().rsplit(':').next().and_then(|p| p.parse().ok());
-        let server = Self { child, port: port.unwrap_or(0) };
-        assert!(line.starts_with("listening on http://127.0.0.1:") && server.port != 0, "kapi serve printed {line:?}");
-        server
-    }
-
-    fn url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
-    }
-
+impl Get for Server {
     /// `GET path`; returns (status code, body, binary bodies such as protobuf read lossily as text).
     fn get(&self, path: &str, accept: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
@@ -70,7 +38,7 @@ impl Server {
 fn serves_the_embedded_corpus_and_writes_the_request_log() {
     let dir = tempfile::tempdir().expect("tempdir");
     let log = dir.path().join("requests.log");
-    let server = Server::start(&["--request-log", log.to_str().expect("utf-8")]);
+    let server = Server::kapi_serve(&["--request-log", log.to_str().expect("utf-8")]);
     assert_eq!(server.get("/readyz", "*/*").0, 200);
     let (code, body) = server.get("/apis?timeout=32s", AGG_V2);
     assert_eq!(code, 200);
@@ -93,7 +61,7 @@ fn serves_the_embedded_corpus_and_writes_the_request_log() {
 
 #[test]
 fn runtime_config_switches_a_group_version_off() {
-    let server = Server::start(&["--runtime-config", "stable.example.com/v1=false"]);
+    let server = Server::kapi_serve(&["--runtime-config", "stable.example.com/v1=false"]);
     let (code, root) = server.get("/openapi/v3", "application/json");
     assert_eq!(code, 200);
     assert!(!root.contains("apis/stable.example.com/v1\""), "{root}");
@@ -122,7 +90,7 @@ fn serves_a_directory() {
     let out = dir.path().to_str().expect("utf-8");
     let generated = Command::new(env!("CARGO_BIN_EXE_kapi")).args(["generate", "--out", out]).output().expect("runs");
     assert!(generated.status.success());
-    let server = Server::start(&["--dir", out, "--watch"]);
+    let server = Server::kapi_serve(&["--dir", out, "--watch"]);
     assert_eq!(server.get("/apis/coordination.k8s.io/v1", "application/json").0, 200);
 }
 
@@ -162,7 +130,7 @@ fn run_kubectl(kubectl: &Path, server: &Server, home: &Path, args: &[&str]) -> (
 
 #[test]
 fn kubectl_api_resources_and_explain_against_kapi_serve() {
-    let server = Server::start(&[]);
+    let server = Server::kapi_serve(&[]);
     for kubectl in kubectls() {
         check_kubectl(&kubectl, &server);
     }
