@@ -5,10 +5,13 @@ use std::fs::OpenOptions;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Args;
 use kapi_model::{GroupVersion, Registry};
-use kapi_runtime::{Bundle, Handle, LoadOptions, router};
+use kapi_runtime::{
+    Aggregator, AggregatorSettings, AggregatorTasks, Bundle, Handle, LoadOptions, UpstreamSpec, router,
+};
 
 use crate::group_versions::switched_off;
 
@@ -34,6 +37,18 @@ pub struct ServeArgs {
     /// Append one `METHOD /path status` line per request to this file.
     #[arg(long, value_name = "FILE")]
     request_log: Option<PathBuf>,
+    /// Aggregate an upstream API server: `NAME=URL[,ca=FILE][,gv=GROUP/VERSION]...` (repeatable; https needs
+    /// `ca=`; `gv=` registers group-versions the way an APIService does, otherwise all it serves are taken). The
+    /// bundle's own group-versions win conflicts, then upstreams in the order given.
+    #[arg(long = "upstream", value_name = "NAME=URL[,OPTION]...")]
+    upstreams: Vec<UpstreamSpec>,
+    /// Seconds between revalidations of each upstream (an upstream kapi server's discovery watch is followed
+    /// too, so its changes arrive sooner).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    upstream_refresh: f64,
+    /// Seconds one request to an upstream may take.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    upstream_timeout: f64,
 }
 
 /// Where bundles come from, and how each is built: everything a reload needs, owned.
@@ -46,12 +61,16 @@ struct Loader {
 
 impl Loader {
     fn load(&self) -> Result<Bundle, String> {
+        Bundle::from_files_with(self.files()?, &self.options).map_err(|e| e.to_string())
+    }
+
+    /// The bundle's files, with switched-off group-versions regenerated away.
+    fn files(&self) -> Result<BTreeMap<String, Vec<u8>>, String> {
         let files = match &self.dir {
             Some(dir) => kapi_runtime::read_tree(dir).map_err(|e| e.to_string())?,
             None => embedded_files(),
         };
-        let files = if self.disabled.is_empty() { files } else { self.regenerate(&files)? };
-        Bundle::from_files_with(files, &self.options).map_err(|e| e.to_string())
+        if self.disabled.is_empty() { Ok(files) } else { self.regenerate(&files) }
     }
 
     /// `--runtime-config`: the artifacts regenerated from the bundle's model with the group-versions switched off,
@@ -116,13 +135,18 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         let file = OpenOptions::new().create(true).append(true).open(path);
         handle.set_request_log(file.map_err(|e| format!("cannot open the request log {}: {e}", path.display()))?);
     }
-    handle.store(loader.load()?);
-    let _watch = match (&args.dir, args.watch) {
-        (Some(dir), true) => {
-            let reloader = loader.clone();
-            Some(kapi_runtime::watch(dir, handle.clone(), move || reloader.load())?)
-        }
-        _ => None,
+    let (_watch, _aggregation) = if args.upstreams.is_empty() {
+        handle.store(loader.load()?);
+        let watch = match (&args.dir, args.watch) {
+            (Some(dir), true) => {
+                let reloader = loader.clone();
+                Some(kapi_runtime::watch(dir, handle.clone(), move || reloader.load())?)
+            }
+            _ => None,
+        };
+        (watch, None)
+    } else {
+        aggregate(&args, &loader, &handle)?
     };
     let source = args.dir.as_ref().map_or_else(|| "the embedded corpus".to_owned(), |d| d.display().to_string());
     tracing::info!(%address, %source, "serving");
@@ -132,6 +156,44 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     let _ = std::io::stdout().flush();
     kapi_runtime::serve(listener, router(handle), shutdown()).await;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Serving as an aggregator: the bundle's own files composed with every upstream's, recomposed on reloads.
+fn aggregate(
+    args: &ServeArgs,
+    loader: &Loader,
+    handle: &Handle,
+) -> Result<(Option<kapi_runtime::Watch>, Option<AggregatorTasks>), String> {
+    let seconds = |flag: &str, value: f64| {
+        Duration::try_from_secs_f64(value)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| format!("{flag} expects a positive number of seconds, got {value}"))
+    };
+    let settings = AggregatorSettings {
+        refresh: seconds("--upstream-refresh", args.upstream_refresh)?,
+        timeout: seconds("--upstream-timeout", args.upstream_timeout)?,
+        load_options: loader.options.clone(),
+        ..AggregatorSettings::default()
+    };
+    let aggregator = Aggregator::new(handle.clone(), loader.files()?, args.upstreams.clone(), settings)?;
+    let watch = match (&args.dir, args.watch) {
+        (Some(dir), true) => {
+            let (reloader, aggregator, handle) = (loader.clone(), aggregator.clone(), handle.clone());
+            let on_change = move || {
+                if let Err(error) = reloader.files().and_then(|files| aggregator.set_local(files)) {
+                    handle.metrics().observe_reload_failure();
+                    tracing::warn!(%error, "reload failed; still serving the previous bundle");
+                }
+            };
+            Some(kapi_runtime::watch_with(dir, on_change)?)
+        }
+        _ => None,
+    };
+    for upstream in &args.upstreams {
+        tracing::info!(upstream = %upstream.name, url = %upstream.url, "aggregating");
+    }
+    Ok((watch, Some(aggregator.start())))
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -3,51 +3,18 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
 
 use serde_json::{Value, json};
 
 mod common;
 
-use common::Server;
+use common::{Server, shared};
 
-/// How the oracle server is started.
-trait Oracle {
-    fn oracle(openapi_dir: &Path, log: &Path) -> Server;
-}
-
-impl Oracle for Server {
-    /// The oracle on a free port serving the OpenAPI documents in `openapi_dir`, logging requests to `log`;
-    /// waits (≤ 30 s) for its port file.
-    fn oracle(openapi_dir: &Path, log: &Path) -> Server {
-        let work = tempfile::tempdir().expect("tempdir");
-        let port_file = work.path().join("port");
-        let child = Command::new("python3")
-            .arg(shared().join("conformance/oracle_server.py"))
-            .args(["--port", "0", "--quiet", "--port-file"])
-            .arg(&port_file)
-            .arg("--openapi-dir")
-            .arg(openapi_dir)
-            .arg("--log")
-            .arg(log)
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("python3 starts the oracle");
-        let mut server = Server { child, port: 0 };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while server.port == 0 && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(50));
-            let text = std::fs::read_to_string(&port_file).unwrap_or_default();
-            server.port = text.trim().parse().unwrap_or(0);
-        }
-        assert_ne!(server.port, 0, "the oracle wrote no port");
-        server
-    }
-}
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared")
+/// The oracle on a free port serving the OpenAPI documents in `openapi_dir`, logging requests to `log`.
+fn oracle(openapi_dir: &Path, log: &Path) -> Server {
+    let (dir, log) = (openapi_dir.to_str().expect("utf-8"), log.to_str().expect("utf-8"));
+    Server::python(&shared().join("conformance/oracle_server.py"), &["--quiet", "--openapi-dir", dir, "--log", log])
 }
 
 fn upstream_dir() -> PathBuf {
@@ -128,7 +95,7 @@ fn aggregates_the_upstream_kubernetes_documents_served_by_the_oracle() {
 
     let work = tempfile::tempdir().expect("tempdir");
     let (out, log) = (work.path().join("out.json"), work.path().join("requests.log"));
-    let server = Server::oracle(&upstream_dir(), &log);
+    let server = oracle(&upstream_dir(), &log);
     let output = run_aggregate(&server.url(), &out);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
@@ -188,7 +155,7 @@ fn a_definition_two_group_versions_disagree_on_is_an_error_and_nothing_is_writte
     std::fs::write(batch_dir.join("v1.json"), serde_json::to_vec(&batch).expect("json")).expect("write");
 
     let work = tempfile::tempdir().expect("tempdir");
-    let server = Server::oracle(data.path(), &data.path().join("requests.log"));
+    let server = oracle(data.path(), &data.path().join("requests.log"));
     let out = work.path().join("out.json");
     let output = run_aggregate(&server.url(), &out);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -208,7 +175,7 @@ fn an_unreachable_server_or_a_wrong_path_is_a_clear_error() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success() && stderr.contains("cannot connect"), "{stderr}");
 
-    let server = Server::oracle(&upstream_dir(), &work.path().join("requests.log"));
+    let server = oracle(&upstream_dir(), &work.path().join("requests.log"));
     let output = run_aggregate(&format!("{}/no/such/prefix", server.url()), &out);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("/no/such/prefix/openapi/v3") && stderr.contains("404"), "{stderr}");

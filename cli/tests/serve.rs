@@ -3,36 +3,12 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::path::Path;
 use std::process::Command;
-use std::time::Duration;
 
-use common::Server;
+use common::{Server, kubectls, run_kubectl};
 
 const AGG_V2: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
-
-/// Plain HTTP requests to a running server.
-trait Get {
-    fn get(&self, path: &str, accept: &str) -> (u16, String);
-}
-
-impl Get for Server {
-    /// `GET path`; returns (status code, body, binary bodies such as protobuf read lossily as text).
-    fn get(&self, path: &str, accept: &str) -> (u16, String) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
-        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
-        let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nAccept: {accept}\r\nConnection: close\r\n\r\n");
-        stream.write_all(request.as_bytes()).expect("send");
-        let mut bytes = Vec::new();
-        stream.read_to_end(&mut bytes).expect("read");
-        let raw = String::from_utf8_lossy(&bytes);
-        let code = raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-        let body = raw.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default();
-        (code, body)
-    }
-}
 
 #[test]
 fn serves_the_embedded_corpus_and_writes_the_request_log() {
@@ -92,40 +68,6 @@ fn serves_a_directory() {
     assert!(generated.status.success());
     let server = Server::kapi_serve(&["--dir", out, "--watch"]);
     assert_eq!(server.get("/apis/coordination.k8s.io/v1", "application/json").0, 200);
-}
-
-/// The installed kubectl binaries (`kubectl.1.27`, `kubectl.1.29`, `kubectl.1.32` beside the `kubectl` on PATH, or
-/// that one alone). Without any, the checks cannot run: in CI that is a failure, elsewhere a loud message.
-fn kubectls() -> Vec<std::path::PathBuf> {
-    let found = std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
-        .map(|dir| dir.join("kubectl"))
-        .find(|path| path.is_file());
-    let Some(kubectl) = found else {
-        assert!(std::env::var_os("CI").is_none(), "kubectl is not installed in CI: the kubectl checks cannot run");
-        eprintln!("\n*** kubectl IS NOT INSTALLED: the kubectl-against-kapi-serve checks DID NOT RUN ***\n");
-        return Vec::new();
-    };
-    let dir = std::fs::canonicalize(&kubectl).ok().and_then(|real| real.parent().map(Path::to_path_buf));
-    let versioned: Vec<_> = ["1.27", "1.29", "1.32"]
-        .iter()
-        .filter_map(|version| dir.as_ref().map(|d| d.join(format!("kubectl.{version}"))))
-        .filter(|path| path.is_file())
-        .collect();
-    if versioned.is_empty() { vec![kubectl] } else { versioned }
-}
-
-fn run_kubectl(kubectl: &Path, server: &Server, home: &Path, args: &[&str]) -> (bool, String) {
-    let output = Command::new(kubectl)
-        .args(["--server", &server.url(), "--cache-dir", home.join("cache").to_str().expect("utf-8")])
-        .args(args)
-        .env("HOME", home)
-        .env_remove("KUBECONFIG")
-        .output()
-        .expect("kubectl runs");
-    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    (output.status.success(), text)
 }
 
 #[test]

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use axum::http::HeaderValue;
 
+use crate::aggregator::ProxyTarget;
 use crate::discovery::Discovery;
 use crate::error::BundleError;
 use crate::files::{parse_json, read_tree};
@@ -27,6 +28,8 @@ pub struct Bundle {
     pub(crate) last_modified_header: HeaderValue,
     discovery_build_time: Duration,
     warnings: Vec<String>,
+    /// OpenAPI v3 documents an upstream serves, by key: listed in the root, answered by proxying.
+    pub(crate) proxied: BTreeMap<String, ProxyTarget>,
 }
 
 impl Bundle {
@@ -37,6 +40,18 @@ impl Bundle {
 
     /// [`Bundle::from_files`] with options.
     pub fn from_files_with(files: BTreeMap<String, Vec<u8>>, options: &LoadOptions) -> Result<Self, BundleError> {
+        Self::from_composed(files, options, BTreeMap::new(), None)
+    }
+
+    /// A bundle whose OpenAPI root also lists `proxied` documents (not in `files`, fetched from upstreams).
+    /// OpenAPI documents byte-identical to `previous`'s are reused rather than encoded again: an aggregator
+    /// recomposes on every upstream change, and most documents are unchanged.
+    pub(crate) fn from_composed(
+        files: BTreeMap<String, Vec<u8>>,
+        options: &LoadOptions,
+        proxied: BTreeMap<String, ProxyTarget>,
+        previous: Option<&Self>,
+    ) -> Result<Self, BundleError> {
         let mut warnings = Vec::new();
         let codec = Codec::from_files(&files).unwrap_or_else(|reason| {
             warnings.push(format!("protobuf variants not offered: {reason}"));
@@ -45,7 +60,7 @@ impl Bundle {
         let started = Instant::now();
         let discovery = Discovery::build(&files, options, codec.as_ref(), &mut warnings)?;
         let discovery_build_time = started.elapsed();
-        let openapi = OpenApi::build(&files, options, &mut warnings)?;
+        let openapi = OpenApi::build(&files, options, &proxied, previous.map(|p| &p.openapi), &mut warnings)?;
         if discovery.is_empty() && openapi.is_empty() {
             return Err(BundleError::general(
                 "no kapi artifacts found (expected openapi/v3/index.json or discovery/*.json)",
@@ -58,7 +73,16 @@ impl Bundle {
         let last_modified = SystemTime::UNIX_EPOCH + Duration::from_secs(seconds);
         let last_modified_header = HeaderValue::try_from(httpdate::fmt_http_date(last_modified))
             .map_err(|e| BundleError::general(e.to_string()))?;
-        Ok(Self { discovery, openapi, version, last_modified, last_modified_header, discovery_build_time, warnings })
+        Ok(Self {
+            discovery,
+            openapi,
+            version,
+            last_modified,
+            last_modified_header,
+            discovery_build_time,
+            warnings,
+            proxied,
+        })
     }
 
     /// Reads every file under `dir` (hidden files and folders skipped) and builds a bundle from them.
@@ -74,6 +98,11 @@ impl Bundle {
     /// How long building the discovery documents took (the `aggregator_discovery_aggregation_duration`).
     pub fn discovery_build_time(&self) -> Duration {
         self.discovery_build_time
+    }
+
+    /// Adds the time composing the files took (an aggregator's merge) to the aggregation duration.
+    pub(crate) fn add_aggregation_time(&mut self, took: Duration) {
+        self.discovery_build_time += took;
     }
 
     /// Variants the bundle could not offer (a protobuf encoding that failed, protobuf definitions that do not

@@ -18,6 +18,7 @@
 //!   `explain` and `--output=plaintext-openapiv2` ask for OpenAPI v2 protobuf only. The `kapi` CLI turns it on, so
 //!   `kapi serve` offers both encodings.
 
+pub mod aggregator;
 mod bundle;
 pub mod convert_v2;
 mod discovery;
@@ -37,12 +38,13 @@ mod server;
 mod status;
 mod variants;
 
+pub use aggregator::{Aggregator, AggregatorSettings, AggregatorTasks, UpstreamSpec};
 pub use bundle::Bundle;
 pub use error::BundleError;
 pub use files::read_tree;
 pub use handle::Handle;
 pub use metrics::{EndpointClass, Metrics};
 pub use options::{LoadOptions, ProtobufEncoder};
-pub use reload::{Watch, reload, watch};
+pub use reload::{Watch, reload, watch, watch_with};
 pub use router::router;
 pub use server::serve;

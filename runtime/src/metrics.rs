@@ -2,7 +2,7 @@
 //! and duration the aggregated-discovery design names.
 
 use std::sync::atomic::AtomicU64;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -79,6 +79,71 @@ fn latency_histogram() -> Histogram {
     Histogram::new(exponential_buckets(0.000_05, 3.0, 11))
 }
 
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct UpstreamLabels {
+    upstream: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct FreshnessLabels {
+    upstream: String,
+    state: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct RefreshLabels {
+    upstream: String,
+    outcome: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct ConflictLabels {
+    group_version: String,
+    dropped: String,
+    kept_by: String,
+}
+
+/// The aggregator's view of its upstreams.
+#[derive(Debug)]
+struct UpstreamMetrics {
+    freshness: Family<FreshnessLabels, Gauge>,
+    last_success: Family<UpstreamLabels, Gauge<f64, AtomicU64>>,
+    refreshes: Family<RefreshLabels, Counter>,
+    conflicts: Family<ConflictLabels, Gauge>,
+}
+
+impl UpstreamMetrics {
+    fn register(registry: &mut Registry) -> Self {
+        let metrics = Self {
+            freshness: Family::default(),
+            last_success: Family::default(),
+            refreshes: Family::default(),
+            conflicts: Family::default(),
+        };
+        registry.register(
+            "kapi_aggregator_upstream_freshness",
+            "1 for the state each upstream is in (current, stale, never-answered), 0 for the others",
+            metrics.freshness.clone(),
+        );
+        registry.register(
+            "kapi_aggregator_upstream_last_success_timestamp_seconds",
+            "When each upstream last answered a refresh completely (Unix time)",
+            metrics.last_success.clone(),
+        );
+        registry.register(
+            "kapi_aggregator_upstream_refreshes",
+            "Refreshes of each upstream by outcome (changed, unchanged, failed)",
+            metrics.refreshes.clone(),
+        );
+        registry.register(
+            "kapi_aggregator_conflicts",
+            "Group-versions claimed by more than one source: the dropped claim and who kept it",
+            metrics.conflicts.clone(),
+        );
+        metrics
+    }
+}
+
 /// The runtime's metrics and their registry.
 #[derive(Debug)]
 pub struct Metrics {
@@ -88,6 +153,7 @@ pub struct Metrics {
     aggregation_count: Counter,
     aggregation_duration: Gauge<f64, AtomicU64>,
     reload_failures: Counter,
+    upstreams: UpstreamMetrics,
 }
 
 impl Default for Metrics {
@@ -127,7 +193,39 @@ impl Metrics {
             "Reloads that failed and left the previous bundle serving",
             reload_failures.clone(),
         );
-        Self { registry, requests, latency, aggregation_count, aggregation_duration, reload_failures }
+        let upstreams = UpstreamMetrics::register(&mut registry);
+        Self { registry, requests, latency, aggregation_count, aggregation_duration, reload_failures, upstreams }
+    }
+
+    /// Counts one refresh of an upstream by outcome (`changed`, `unchanged`, `failed`).
+    pub fn observe_upstream_refresh(&self, upstream: &str, outcome: &'static str) {
+        let labels = RefreshLabels { upstream: upstream.to_owned(), outcome };
+        self.upstreams.refreshes.get_or_create(&labels).inc();
+    }
+
+    /// Records an upstream's freshness (`current`, `stale`, `never-answered`) and when it last answered.
+    pub fn set_upstream_freshness(&self, upstream: &str, freshness: &'static str, last_success: Option<SystemTime>) {
+        for state in ["current", "stale", "never-answered"] {
+            let labels = FreshnessLabels { upstream: upstream.to_owned(), state };
+            self.upstreams.freshness.get_or_create(&labels).set(i64::from(state == freshness));
+        }
+        if let Some(at) = last_success.and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok()) {
+            let labels = UpstreamLabels { upstream: upstream.to_owned() };
+            self.upstreams.last_success.get_or_create(&labels).set(at.as_secs_f64());
+        }
+    }
+
+    /// Replaces the reported conflicts with `conflicts` (one series per dropped claim).
+    pub fn set_conflicts(&self, conflicts: &[crate::aggregator::Conflict]) {
+        self.upstreams.conflicts.clear();
+        for conflict in conflicts {
+            let labels = ConflictLabels {
+                group_version: conflict.group_version.clone(),
+                dropped: conflict.dropped.clone(),
+                kept_by: conflict.kept_by.clone(),
+            };
+            self.upstreams.conflicts.get_or_create(&labels).set(1);
+        }
     }
 
     /// Counts one request and its latency.

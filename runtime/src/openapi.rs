@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use axum::http::HeaderValue;
 use serde_json::Value;
 
+use crate::aggregator::ProxyTarget;
 use crate::error::BundleError;
 use crate::files::parse_json;
 use crate::negotiate::Spec;
@@ -16,7 +17,7 @@ const INDEX: &str = "openapi/v3/index.json";
 const SWAGGER: &str = "openapi/v2/swagger.json";
 
 /// One document: JSON always, protobuf when it could be encoded.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Document {
     pub json: Representation,
     pub protobuf: Option<Representation>,
@@ -46,16 +47,26 @@ impl OpenApi {
     pub fn build(
         files: &BTreeMap<String, Vec<u8>>,
         options: &LoadOptions,
+        proxied: &BTreeMap<String, ProxyTarget>,
+        previous: Option<&Self>,
         warnings: &mut Vec<String>,
     ) -> Result<Self, BundleError> {
         let mut openapi = Self::default();
         if let Some(index) = files.get(INDEX) {
             for (key, advertised) in index_entries(&parse_json(INDEX, index)?)? {
+                // An upstream's document: its hash is the upstream's to keep, and the proxy answers for it.
+                if proxied.contains_key(&key) {
+                    continue;
+                }
                 let path = format!("openapi/v3/{key}.json");
                 let bytes = files
                     .get(&path)
                     .ok_or_else(|| BundleError::in_file(INDEX, format!("lists {key}, but the bundle has no {path}")))?;
-                let document = document(&path, bytes, Spec::V3, options.openapi_v3_protobuf, warnings)?;
+                let reusable = previous.and_then(|p| p.documents.get(&key)).map(|entry| &entry.document);
+                let document = match reusable.filter(|document| document.json.body() == bytes.as_slice()) {
+                    Some(unchanged) => unchanged.clone(),
+                    None => document(&path, bytes, Spec::V3, options.openapi_v3_protobuf, warnings)?,
+                };
                 if document.json.hash() != advertised {
                     return Err(BundleError::in_file(INDEX, format!("the hash it lists for {key} is not {path}'s")));
                 }
@@ -68,7 +79,11 @@ impl OpenApi {
             );
         }
         if let Some(bytes) = files.get(SWAGGER) {
-            openapi.v2 = Some(document(SWAGGER, bytes, Spec::V2, options.openapi_v2_protobuf, warnings)?);
+            let reusable = previous.and_then(|p| p.v2.as_ref()).filter(|v2| v2.json.body() == bytes.as_slice());
+            openapi.v2 = Some(match reusable {
+                Some(unchanged) => unchanged.clone(),
+                None => document(SWAGGER, bytes, Spec::V2, options.openapi_v2_protobuf, warnings)?,
+            });
         }
         Ok(openapi)
     }

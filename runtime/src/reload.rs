@@ -56,6 +56,14 @@ pub fn watch(
     handle: Handle,
     build: impl Fn() -> Result<Bundle, String> + Send + 'static,
 ) -> Result<Watch, String> {
+    watch_with(dir, move || {
+        let _ = reload(&handle, &build);
+    })
+}
+
+/// Watches `dir` recursively and calls `on_change` on a thread of its own after each burst of changes settles
+/// (an aggregator recomposes with its new local files this way).
+pub fn watch_with(dir: &Path, on_change: impl Fn() + Send + 'static) -> Result<Watch, String> {
     let (sender, receiver) = mpsc::channel::<()>();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| match event {
         Ok(event) if !matches!(event.kind, EventKind::Access(_)) => {
@@ -72,7 +80,7 @@ pub fn watch(
             while receiver.recv().is_ok() {
                 let burst = Instant::now();
                 while burst.elapsed() < MAX_SETTLE && receiver.recv_timeout(SETTLE).is_ok() {}
-                let _ = reload(&handle, &build);
+                on_change();
             }
         })
         .map_err(|e| format!("cannot start the reload thread: {e}"))?;

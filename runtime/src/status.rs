@@ -18,6 +18,8 @@ pub enum Failure {
     OpenApiNotAcceptable,
     /// No bundle is loaded yet.
     NotReady,
+    /// A proxied document's upstream could not be reached or did not answer in time.
+    UpstreamUnavailable,
 }
 
 struct Prepared {
@@ -61,6 +63,14 @@ static NOT_READY: LazyLock<Prepared> = LazyLock::new(|| {
     prepare(StatusCode::SERVICE_UNAVAILABLE, "ServiceUnavailable", "no bundle of API documents is loaded yet")
 });
 
+static UPSTREAM_UNAVAILABLE: LazyLock<Prepared> = LazyLock::new(|| {
+    prepare(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "ServiceUnavailable",
+        "the upstream server of this document is not available",
+    )
+});
+
 impl Failure {
     fn prepared(self) -> &'static Prepared {
         match self {
@@ -68,6 +78,7 @@ impl Failure {
             Self::DiscoveryNotAcceptable => &DISCOVERY_NOT_ACCEPTABLE,
             Self::OpenApiNotAcceptable => &OPENAPI_NOT_ACCEPTABLE,
             Self::NotReady => &NOT_READY,
+            Self::UpstreamUnavailable => &UPSTREAM_UNAVAILABLE,
         }
     }
 

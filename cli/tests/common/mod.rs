@@ -1,9 +1,13 @@
-//! Shared by the CLI's end-to-end tests: a server process on a free loopback port, killed when dropped.
+//! Shared by the CLI's end-to-end tests: server processes on loopback ports (kapi, or a Python script), killed
+//! when dropped; plain HTTP requests; and the installed kubectl binaries.
+#![allow(dead_code)] // each test crate uses its own part
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A server process on a loopback port; killed (by its own pid) when dropped.
 pub struct Server {
@@ -21,8 +25,13 @@ impl Drop for Server {
 impl Server {
     /// Starts `kapi serve --addr 127.0.0.1:0 <args>` and waits (at most 30 s) for the address it prints.
     pub fn kapi_serve(args: &[&str]) -> Self {
+        Self::kapi_serve_on(0, args)
+    }
+
+    /// [`Server::kapi_serve`] on a given port (0: a free one), e.g. to restart a server where it was.
+    pub fn kapi_serve_on(port: u16, args: &[&str]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kapi"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -42,8 +51,98 @@ impl Server {
         server
     }
 
+    /// Starts `python3 script <args> --port-file F` and waits (at most 30 s) for the port it writes.
+    pub fn python(script: &Path, args: &[&str]) -> Self {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let port_file = dir.path().join("port");
+        let child = Command::new("python3")
+            .arg(script)
+            .args(args)
+            .arg("--port-file")
+            .arg(&port_file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("python3 starts");
+        let started = Instant::now();
+        let port = loop {
+            if let Some(port) = std::fs::read_to_string(&port_file).ok().and_then(|p| p.trim().parse().ok()) {
+                break port;
+            }
+            assert!(started.elapsed() < Duration::from_secs(30), "{} wrote no port", script.display());
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        Self { child, port }
+    }
+
     /// The server's base URL.
     pub fn url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
     }
+
+    /// `GET path` with `Accept`; returns (status code, body; binary bodies such as protobuf read lossily).
+    pub fn get(&self, path: &str, accept: &str) -> (u16, String) {
+        let (code, _, body) = self.get_with(path, &[("Accept", accept)]);
+        (code, body)
+    }
+
+    /// `GET path` with `headers`; returns (status code, response head, body). Status 0: no answer.
+    pub fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> (u16, String, String) {
+        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else {
+            return (0, String::new(), String::new());
+        };
+        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+        let mut request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n");
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        request.push_str("\r\n");
+        stream.write_all(request.as_bytes()).expect("send");
+        let mut bytes = Vec::new();
+        let _ = stream.read_to_end(&mut bytes);
+        let raw = String::from_utf8_lossy(&bytes);
+        let code = raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+        let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+        (code, head.to_owned(), body.to_owned())
+    }
+}
+
+/// The read-only shared material (`../shared` from the project root).
+pub fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared")
+}
+
+/// The installed kubectl binaries (`kubectl.1.27`, `kubectl.1.29`, `kubectl.1.32` beside the `kubectl` on PATH, or
+/// that one alone). Without any, the checks cannot run: in CI that is a failure, elsewhere a loud message.
+pub fn kubectls() -> Vec<PathBuf> {
+    let found = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .map(|dir| dir.join("kubectl"))
+        .find(|path| path.is_file());
+    let Some(kubectl) = found else {
+        assert!(std::env::var_os("CI").is_none(), "kubectl is not installed in CI: the kubectl checks cannot run");
+        eprintln!("\n*** kubectl IS NOT INSTALLED: the kubectl checks DID NOT RUN ***\n");
+        return Vec::new();
+    };
+    let dir = std::fs::canonicalize(&kubectl).ok().and_then(|real| real.parent().map(Path::to_path_buf));
+    let versioned: Vec<_> = ["1.27", "1.29", "1.32"]
+        .iter()
+        .filter_map(|version| dir.as_ref().map(|d| d.join(format!("kubectl.{version}"))))
+        .filter(|path| path.is_file())
+        .collect();
+    if versioned.is_empty() { vec![kubectl] } else { versioned }
+}
+
+/// Runs `kubectl --server <server> --cache-dir <home>/cache <args>` with `home` as HOME; (succeeded, stdout+stderr).
+pub fn run_kubectl(kubectl: &Path, server: &Server, home: &Path, args: &[&str]) -> (bool, String) {
+    let output = Command::new(kubectl)
+        .args(["--server", &server.url(), "--cache-dir", home.join("cache").to_str().expect("utf-8")])
+        .args(args)
+        .env("HOME", home)
+        .env_remove("KUBECONFIG")
+        .output()
+        .expect("kubectl runs");
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    (output.status.success(), text)
 }

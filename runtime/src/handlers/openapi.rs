@@ -43,8 +43,12 @@ pub(crate) async fn v3_document(
         Ok(bundle) => bundle,
         Err(failure) => return failure.response(),
     };
-    let Some(entry) = key.ok().and_then(|Path(key)| bundle.openapi.documents.get(&key)) else {
-        return Failure::NotFound.response();
+    let Ok(Path(key)) = key else { return Failure::NotFound.response() };
+    let Some(entry) = bundle.openapi.documents.get(&key) else {
+        return match bundle.proxied.get(&key) {
+            Some(target) => target.forward(&key, query.as_deref(), &headers).await,
+            None => Failure::NotFound.response(),
+        };
     };
     let Some((rep, content_type)) = choose(&entry.document, Spec::V3, &headers) else {
         return Failure::OpenApiNotAcceptable.response();

@@ -1,0 +1,143 @@
+//! An HTTP client for one upstream server: plain http, or https trusting the CA in a PEM file (the way
+//! kube-aggregator trusts an APIService's `caBundle`), with a time limit on every request.
+
+use std::path::Path;
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Empty};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{HeaderMap, HeaderName, HeaderValue};
+use hyper::{Request, Response, StatusCode, Uri};
+use hyper_rustls::HttpsConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use rustls::pki_types::CertificateDer;
+use rustls::pki_types::pem::PemObject;
+
+/// A buffered answer: status, headers and the whole body.
+#[derive(Debug)]
+pub(crate) struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl Answer {
+    /// A header's value as text, if present and printable.
+    pub fn header(&self, name: HeaderName) -> Option<&str> {
+        self.headers.get(name).and_then(|value| value.to_str().ok())
+    }
+}
+
+/// A client for one upstream: its base URL (scheme, authority and an optional path prefix) and time limit.
+#[derive(Clone)]
+pub(crate) struct UpstreamClient {
+    client: Client<HttpsConnector<HttpConnector>, Empty<Bytes>>,
+    base: String,
+    timeout: Duration,
+}
+
+impl std::fmt::Debug for UpstreamClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UpstreamClient").field("base", &self.base).finish_non_exhaustive()
+    }
+}
+
+impl UpstreamClient {
+    /// A client for `base` (`http://…` or `https://…`); https needs `ca_file`, the only roots it trusts.
+    pub fn new(base: &str, ca_file: Option<&Path>, timeout: Duration) -> Result<Self, String> {
+        let base = base.trim_end_matches('/').to_owned();
+        let uri: Uri = base.parse().map_err(|e| format!("{base} is not a valid URL: {e}"))?;
+        if uri.authority().is_none() || uri.query().is_some() {
+            return Err(format!("{base} is not a URL with a host and no query"));
+        }
+        let tls = match (uri.scheme_str(), ca_file) {
+            (Some("http"), None) => tls_config(None)?,
+            (Some("http"), Some(_)) => return Err(format!("{base}: a CA file only makes sense with https://")),
+            (Some("https"), Some(file)) => tls_config(Some(file))?,
+            (Some("https"), None) => return Err(format!("{base}: https needs a CA file to trust (ca=FILE)")),
+            _ => return Err(format!("{base}: only http:// and https:// URLs are supported")),
+        };
+        let connector =
+            hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(tls).https_or_http().enable_http1().build();
+        let client = Client::builder(TokioExecutor::new()).build(connector);
+        Ok(Self { client, base, timeout })
+    }
+
+    /// The base URL, for messages.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// The path prefix of the base URL (`""` for a server at the root), which upstream `Location`s start with.
+    pub fn path_prefix(&self) -> &str {
+        let after_scheme = self.base.split_once("://").map_or(self.base.as_str(), |(_, rest)| rest);
+        after_scheme.find('/').map_or("", |at| &after_scheme[at..])
+    }
+
+    /// `GET base + path_and_query` with `headers`, the whole body read within the time limit.
+    pub async fn get(&self, path_and_query: &str, headers: &[(HeaderName, HeaderValue)]) -> Result<Answer, String> {
+        let url = format!("{}{path_and_query}", self.base);
+        let exchange = async {
+            let response = self.send(&url, headers).await?;
+            let (parts, body) = response.into_parts();
+            let body = body.collect().await.map_err(|e| format!("GET {url}: reading the body: {e}"))?.to_bytes();
+            Ok::<_, String>(Answer { status: parts.status, headers: parts.headers, body })
+        };
+        tokio::time::timeout(self.timeout, exchange)
+            .await
+            .map_err(|_| format!("GET {url}: no answer within {:?}", self.timeout))?
+    }
+
+    /// `GET base + path_and_query`, returning as soon as the headers arrive (for a watch, whose body never ends).
+    pub async fn open(&self, path_and_query: &str) -> Result<Response<Incoming>, String> {
+        let url = format!("{}{path_and_query}", self.base);
+        tokio::time::timeout(self.timeout, self.send(&url, &[]))
+            .await
+            .map_err(|_| format!("GET {url}: no answer within {:?}", self.timeout))?
+    }
+
+    async fn send(&self, url: &str, headers: &[(HeaderName, HeaderValue)]) -> Result<Response<Incoming>, String> {
+        let mut request = Request::get(url);
+        for (name, value) in headers {
+            request = request.header(name, value);
+        }
+        let request = request.body(Empty::new()).map_err(|e| format!("GET {url}: {e}"))?;
+        self.client.request(request).await.map_err(|e| format!("GET {url}: {}", error_chain(&e)))
+    }
+}
+
+/// TLS settings trusting exactly the certificates in `ca_file` (none for a plain-http client, which never uses
+/// them).
+fn tls_config(ca_file: Option<&Path>) -> Result<rustls::ClientConfig, String> {
+    let mut roots = rustls::RootCertStore::empty();
+    if let Some(file) = ca_file {
+        let certificates = CertificateDer::pem_file_iter(file)
+            .map_err(|e| format!("cannot read the CA file {}: {e}", file.display()))?;
+        for certificate in certificates {
+            let certificate = certificate.map_err(|e| format!("{}: {e}", file.display()))?;
+            roots.add(certificate).map_err(|e| format!("{}: {e}", file.display()))?;
+        }
+        if roots.is_empty() {
+            return Err(format!("{} holds no PEM certificate", file.display()));
+        }
+    }
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("TLS settings: {e}"))
+        .map(|builder| builder.with_root_certificates(roots).with_no_client_auth())
+}
+
+/// An error and its causes on one line: hyper's own message ("client error (Connect)") says little alone.
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}

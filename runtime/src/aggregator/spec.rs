@@ -1,0 +1,113 @@
+//! An upstream as named on the command line: `NAME=URL[,ca=FILE][,gv=GROUP/VERSION]…`.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// A group and version; the core group is `""` (written `v1` on the command line, as `--runtime-config` does).
+pub type GroupVersionKey = (String, String);
+
+/// One upstream API server the aggregator serves discovery and OpenAPI for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpstreamSpec {
+    /// A short name for logs and metrics (`[a-z0-9-]`).
+    pub name: String,
+    /// `http://host:port` or `https://host:port`, optionally with a path prefix.
+    pub url: String,
+    /// The PEM certificates an https upstream's certificate must chain to.
+    pub ca_file: Option<PathBuf>,
+    /// The group-versions taken from this upstream, the way an APIService registers one; empty takes all it
+    /// serves. Listed ones are published (empty and Stale) even before the upstream first answers.
+    pub group_versions: BTreeSet<GroupVersionKey>,
+}
+
+impl UpstreamSpec {
+    /// Whether this upstream may serve `group_version`.
+    pub fn takes(&self, group_version: &GroupVersionKey) -> bool {
+        self.group_versions.is_empty() || self.group_versions.contains(group_version)
+    }
+}
+
+impl FromStr for UpstreamSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let usage = "expected NAME=URL[,ca=FILE][,gv=GROUP/VERSION]...";
+        let (name, rest) = text.split_once('=').ok_or_else(|| format!("upstream `{text}`: {usage}"))?;
+        let valid_name =
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !valid_name {
+            return Err(format!("upstream `{text}`: the name `{name}` must be lowercase letters, digits and '-'"));
+        }
+        let mut parts = rest.split(',');
+        let url = parts.next().unwrap_or_default().to_owned();
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(format!("upstream `{name}`: `{url}` is not an http:// or https:// URL"));
+        }
+        let mut spec = Self { name: name.to_owned(), url, ca_file: None, group_versions: BTreeSet::new() };
+        for part in parts {
+            match part.split_once('=') {
+                Some(("ca", file)) if !file.is_empty() => spec.ca_file = Some(PathBuf::from(file)),
+                Some(("gv", text)) => {
+                    spec.group_versions.insert(parse_group_version(text).ok_or_else(|| {
+                        format!("upstream `{name}`: gv={text}: expected GROUP/VERSION, or v1 for the core group")
+                    })?);
+                }
+                _ => return Err(format!("upstream `{name}`: unknown option `{part}`; {usage}")),
+            }
+        }
+        Ok(spec)
+    }
+}
+
+/// `group/version`, or a bare `version` for the core group.
+fn parse_group_version(text: &str) -> Option<GroupVersionKey> {
+    let (group, version) = text.split_once('/').unwrap_or(("", text));
+    let ok = |part: &str| !part.is_empty() && !part.contains('/') && !part.contains(char::is_whitespace);
+    (ok(version) && (group.is_empty() || ok(group)) && !(group.is_empty() && text.contains('/')))
+        .then(|| (group.to_owned(), version.to_owned()))
+}
+
+/// `group/version` as written in documents (`v1` for the core group).
+pub(crate) fn display(group_version: &GroupVersionKey) -> String {
+    let (group, version) = group_version;
+    if group.is_empty() { version.clone() } else { format!("{group}/{version}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spec_names_url_ca_and_group_versions() {
+        let spec: UpstreamSpec =
+            "metrics=https://10.0.0.2:6443/prefix,ca=/etc/ca.pem,gv=metrics.k8s.io/v1beta1,gv=v1".parse().expect("ok");
+        assert_eq!(spec.name, "metrics");
+        assert_eq!(spec.url, "https://10.0.0.2:6443/prefix");
+        assert_eq!(spec.ca_file, Some(PathBuf::from("/etc/ca.pem")));
+        assert!(spec.takes(&("metrics.k8s.io".to_owned(), "v1beta1".to_owned())));
+        assert!(spec.takes(&(String::new(), "v1".to_owned())));
+        assert!(!spec.takes(&("apps".to_owned(), "v1".to_owned())));
+    }
+
+    #[test]
+    fn without_group_versions_an_upstream_takes_all() {
+        let spec: UpstreamSpec = "a=http://127.0.0.1:1".parse().expect("ok");
+        assert!(spec.takes(&("apps".to_owned(), "v1".to_owned())));
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        for (text, needle) in [
+            ("nourl", "expected NAME=URL"),
+            ("Bad=http://x", "lowercase"),
+            ("a=ftp://x", "not an http"),
+            ("a=http://x,gv=/v1", "expected GROUP/VERSION"),
+            ("a=http://x,gv=a/b/c", "expected GROUP/VERSION"),
+            ("a=http://x,colour=red", "unknown option"),
+        ] {
+            let error = text.parse::<UpstreamSpec>().expect_err(text);
+            assert!(error.contains(needle), "{text}: {error}");
+        }
+    }
+}
