@@ -8,6 +8,8 @@ need_apt=()
 command -v python3 >/dev/null || need_apt+=(python3 python3-pip)
 # protoc checks the generated .proto files and compiles them for proto_compare.py.
 command -v protoc >/dev/null || need_apt+=(protobuf-compiler)
+# The aggregator's https upstream in the tests gets its certificates from the openssl tool.
+command -v openssl >/dev/null || need_apt+=(openssl)
 if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"
 fi
@@ -83,3 +85,6 @@ for _ in $(seq 100); do grep -q listening "$work/serve.out" && break; sleep 0.1;
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1)
 [ -n "$url" ] || { echo "kapi serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
 python3 ../shared/conformance/kubectl_conformance.py "$url" --request-log "$work/requests.log"
+
+echo "== kubectl conformance against kapi serve aggregating two kapi upstreams and an https OpenAPI-v2-only one"
+scripts/aggregator-conformance.sh target/debug/kapi

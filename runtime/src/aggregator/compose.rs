@@ -12,8 +12,10 @@ use super::merge::{Conflict, Contribution, Merged, Owner, group_name, is_current
 use super::proxy::ProxyTarget;
 use super::spec::display;
 use super::state::Snapshot;
+use super::swagger::merge_swagger;
 
 const INDEX: &str = "openapi/v3/index.json";
+const SWAGGER: &str = "openapi/v2/swagger.json";
 
 /// The aggregator's files, the OpenAPI documents it proxies, and the conflicts the merge found.
 #[derive(Debug, Default)]
@@ -66,7 +68,7 @@ pub(crate) fn compose(local: &BTreeMap<String, Vec<u8>>, upstreams: &[Snapshot])
                 }
                 None => continue,
             },
-            Published::V2Converted { documents, .. } => match documents.get(&key) {
+            Published::V2Converted { documents } => match documents.get(&key) {
                 Some(document) => {
                     let bytes = pretty(document)?;
                     let hash = kapi_meta::content_hash::content_hash(&bytes);
@@ -83,8 +85,42 @@ pub(crate) fn compose(local: &BTreeMap<String, Vec<u8>>, upstreams: &[Snapshot])
         }
     }
     composed.files.insert(INDEX.to_owned(), pretty(&index)?);
+    merge_v2(&mut composed.files, upstreams, &owners)?;
     composed.conflicts.sort();
     Ok(composed)
+}
+
+/// Merges each Current upstream's swagger (for the group-versions it owns) into the local one, if there is one.
+fn merge_v2(
+    files: &mut BTreeMap<String, Vec<u8>>,
+    upstreams: &[Snapshot],
+    owners: &BTreeMap<(String, String), Owner>,
+) -> Result<(), String> {
+    let Some(bytes) = files.get(SWAGGER) else { return Ok(()) };
+    let mut contributions = Vec::new();
+    for (at, upstream) in upstreams.iter().enumerate().filter(|(_, u)| u.current) {
+        let Some(swagger) = upstream.swagger.document.as_deref() else { continue };
+        let owned: Vec<String> = owners
+            .iter()
+            .filter(|(_, owner)| **owner == Owner::Upstream(at))
+            .map(
+                |((group, version), _)| {
+                    if group.is_empty() { format!("api/{version}") } else { format!("apis/{group}/{version}") }
+                },
+            )
+            .collect();
+        contributions.push((upstream.spec.name.as_str(), swagger, owned));
+    }
+    if contributions.iter().all(|(_, _, owned)| owned.is_empty()) {
+        return Ok(());
+    }
+    let mut swagger = parse(SWAGGER, bytes)?;
+    let clashes = merge_swagger(&mut swagger, &contributions);
+    if clashes > 0 {
+        tracing::debug!(clashes, "OpenAPI v2 entries defined differently upstream; the aggregator's own kept");
+    }
+    files.insert(SWAGGER.to_owned(), pretty(&swagger)?);
+    Ok(())
 }
 
 /// The items of a local aggregated file (none when the bundle has no such file).

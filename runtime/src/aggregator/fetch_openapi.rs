@@ -3,6 +3,7 @@
 //! `/openapi/v2`, its swagger converted to per-group-version v3 documents the aggregator serves itself.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use hyper::StatusCode;
 use hyper::header::{ACCEPT, ETAG, HeaderValue, IF_NONE_MATCH};
@@ -20,13 +21,39 @@ pub(crate) enum Published {
     /// `/openapi/v3` documents by key (`apis/<group>/<version>`), each with the hash the upstream advertises.
     V3 { hashes: BTreeMap<String, String>, etag: Option<String> },
     /// Only `/openapi/v2`: its swagger converted, by key.
-    V2Converted { documents: BTreeMap<String, Value>, etag: Option<String> },
+    V2Converted { documents: BTreeMap<String, Value> },
 }
 
-/// Fetches the upstream's OpenAPI root, falling back to `/openapi/v2` when it has none. `Ok(None)`: unchanged.
+/// The upstream's `/openapi/v2` as JSON, as last fetched (`None`: it has none).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Swagger {
+    pub document: Option<Arc<Value>>,
+    pub etag: Option<String>,
+}
+
+/// Fetches `/openapi/v2` as JSON. `Ok(None)`: unchanged. A server without it (404, or 406 for a protobuf-only
+/// one) has none, which is not an error: v2 is for old clients.
+pub(crate) async fn fetch_swagger(client: &UpstreamClient, previous: &Swagger) -> Result<Option<Swagger>, String> {
+    let answer = client.get("/openapi/v2", &headers(previous.etag.as_deref())).await?;
+    match answer.status {
+        StatusCode::NOT_MODIFIED if previous.etag.is_some() => Ok(None),
+        StatusCode::NOT_FOUND | StatusCode::NOT_ACCEPTABLE => Ok(Some(Swagger::default())),
+        StatusCode::OK => {
+            let document: Value = serde_json::from_slice(&answer.body)
+                .map_err(|e| format!("GET {}/openapi/v2: the body is not JSON: {e}", client.base()))?;
+            Ok(Some(Swagger { document: Some(Arc::new(document)), etag: answer.header(ETAG).map(str::to_owned) }))
+        }
+        status => Err(format!("GET {}/openapi/v2: {status}", client.base())),
+    }
+}
+
+/// Fetches the upstream's OpenAPI v3 root; without one, converts `swagger` (fetched just before; `swagger_changed`
+/// when it differs from the last). `Ok(None)`: unchanged.
 pub(crate) async fn fetch_published(
     client: &UpstreamClient,
     previous: &Published,
+    swagger: &Swagger,
+    swagger_changed: bool,
 ) -> Result<Option<Published>, String> {
     let v3_etag = match previous {
         Published::V3 { etag, .. } => etag.as_deref(),
@@ -41,27 +68,18 @@ pub(crate) async fn fetch_published(
             let hashes = listed_hashes(&root).map_err(|e| format!("GET {}/openapi/v3: {e}", client.base()))?;
             Ok(Some(Published::V3 { hashes, etag: answer.header(ETAG).map(str::to_owned) }))
         }
-        StatusCode::NOT_FOUND => fetch_v2(client, previous).await,
+        StatusCode::NOT_FOUND if !swagger_changed && matches!(previous, Published::V2Converted { .. }) => Ok(None),
+        StatusCode::NOT_FOUND => convert(client, swagger).map(Some),
         status => Err(format!("GET {}/openapi/v3: {status}", client.base())),
     }
 }
 
-async fn fetch_v2(client: &UpstreamClient, previous: &Published) -> Result<Option<Published>, String> {
-    let v2_etag = match previous {
-        Published::V2Converted { etag, .. } => etag.as_deref(),
-        _ => None,
+/// An upstream without OpenAPI v3: its swagger converted (none at all is allowed: discovery works, `explain` not).
+fn convert(client: &UpstreamClient, swagger: &Swagger) -> Result<Published, String> {
+    let Some(document) = &swagger.document else {
+        return Ok(Published::V2Converted { documents: BTreeMap::new() });
     };
-    let answer = client.get("/openapi/v2", &headers(v2_etag)).await?;
-    match answer.status {
-        StatusCode::NOT_MODIFIED if matches!(previous, Published::V2Converted { .. }) => return Ok(None),
-        StatusCode::OK => {}
-        // Publishing no OpenAPI at all is allowed: discovery still works, `explain` does not.
-        StatusCode::NOT_FOUND => return Ok(Some(Published::V3 { hashes: BTreeMap::new(), etag: None })),
-        status => return Err(format!("GET {}/openapi/v2: {status}", client.base())),
-    }
-    let swagger: Value = serde_json::from_slice(&answer.body)
-        .map_err(|e| format!("GET {}/openapi/v2: the body is not JSON: {e}", client.base()))?;
-    let conversion = v2_to_v3(&swagger).map_err(|e| format!("{}/openapi/v2: {e}", client.base()))?;
+    let conversion = v2_to_v3(document).map_err(|e| format!("{}/openapi/v2: {e}", client.base()))?;
     if !conversion.report.entries.is_empty() {
         tracing::info!(
             upstream = client.base(),
@@ -69,7 +87,7 @@ async fn fetch_v2(client: &UpstreamClient, previous: &Published) -> Result<Optio
             "converted OpenAPI v2 to v3; some v3 forms could not be restored"
         );
     }
-    Ok(Some(Published::V2Converted { documents: conversion.documents, etag: answer.header(ETAG).map(str::to_owned) }))
+    Ok(Published::V2Converted { documents: conversion.documents })
 }
 
 fn headers(etag: Option<&str>) -> Vec<(hyper::header::HeaderName, HeaderValue)> {

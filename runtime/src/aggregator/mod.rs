@@ -18,6 +18,7 @@ mod proxy;
 mod refresh;
 mod spec;
 mod state;
+mod swagger;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -208,6 +209,7 @@ impl Upstream {
             apis: state.apis,
             api: state.api,
             published: state.published,
+            swagger: state.swagger,
         }
     }
 }

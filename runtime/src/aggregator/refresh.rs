@@ -4,7 +4,7 @@
 use std::time::SystemTime;
 
 use super::fetch_discovery::{Source, fetch_root};
-use super::fetch_openapi::fetch_published;
+use super::fetch_openapi::{fetch_published, fetch_swagger};
 use super::state::Freshness;
 use super::{Aggregator, Upstream};
 
@@ -53,14 +53,17 @@ async fn refresh(upstream: &Upstream) -> Outcome {
     let fetched = async {
         let apis = fetch_root(&upstream.client, false, &previous.apis).await?;
         let api = fetch_root(&upstream.client, true, &previous.api).await?;
-        let published = fetch_published(&upstream.client, &previous.published).await?;
-        Ok::<_, String>((apis, api, published))
+        let swagger = fetch_swagger(&upstream.client, &previous.swagger).await?;
+        let latest = swagger.as_ref().unwrap_or(&previous.swagger);
+        let swagger_changed = swagger.as_ref().is_some_and(|s| *s != previous.swagger);
+        let published = fetch_published(&upstream.client, &previous.published, latest, swagger_changed).await?;
+        Ok::<_, String>((apis, api, swagger, published))
     }
     .await;
     let Ok(mut state) = upstream.state.lock() else { return Outcome::Failed };
     let name = &upstream.spec.name;
     match fetched {
-        Ok((apis, api, published)) => {
+        Ok((apis, api, swagger, published)) => {
             let recovered = state.freshness != Freshness::Current;
             let mut changed = recovered;
             if let Some(apis) = apis.filter(|apis| *apis != state.apis) {
@@ -69,6 +72,10 @@ async fn refresh(upstream: &Upstream) -> Outcome {
             }
             if let Some(api) = api.filter(|api| *api != state.api) {
                 state.api = api;
+                changed = true;
+            }
+            if let Some(swagger) = swagger.filter(|swagger| *swagger != state.swagger) {
+                state.swagger = swagger;
                 changed = true;
             }
             if let Some(published) = published.filter(|published| *published != state.published) {

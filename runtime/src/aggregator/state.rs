@@ -4,7 +4,7 @@ use std::time::SystemTime;
 
 use super::client::UpstreamClient;
 use super::fetch_discovery::RootDiscovery;
-use super::fetch_openapi::Published;
+use super::fetch_openapi::{Published, Swagger};
 use super::spec::UpstreamSpec;
 
 /// How fresh an upstream's documents are.
@@ -36,6 +36,7 @@ pub(crate) struct UpstreamState {
     pub apis: RootDiscovery,
     pub api: RootDiscovery,
     pub published: Published,
+    pub swagger: Swagger,
     pub last_success: Option<SystemTime>,
     pub last_error: Option<String>,
 }
@@ -47,6 +48,7 @@ impl UpstreamState {
             apis: RootDiscovery::default(),
             api: RootDiscovery::default(),
             published: Published::Unknown,
+            swagger: Swagger::default(),
             last_success: None,
             last_error: None,
         }
@@ -62,4 +64,5 @@ pub(crate) struct Snapshot {
     pub apis: RootDiscovery,
     pub api: RootDiscovery,
     pub published: Published,
+    pub swagger: Swagger,
 }

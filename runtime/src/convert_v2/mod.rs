@@ -17,7 +17,7 @@ mod responses;
 mod schema;
 mod security;
 mod siblings;
-mod split;
+pub(crate) mod split;
 mod walk;
 
 pub use error::ConversionError;

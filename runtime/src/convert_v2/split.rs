@@ -9,7 +9,7 @@ use super::error::ConversionError;
 use super::refs::{V2_PREFIX, referenced_definitions};
 
 /// The group-version a request path serves (`/apis/apps/v1/deployments` → `apis/apps/v1`), if any.
-pub(super) fn group_version_of(path: &str) -> Option<String> {
+pub(crate) fn group_version_of(path: &str) -> Option<String> {
     let mut segments = path.strip_prefix('/')?.split('/');
     let root = segments.next()?;
     match root {
@@ -41,7 +41,7 @@ pub(super) fn group_paths(paths: &Map<String, Value>) -> (BTreeMap<String, Vec<&
 }
 
 /// The names of the definitions `roots` refer to, followed through the definitions themselves.
-pub(super) fn reachable_definitions(
+pub(crate) fn reachable_definitions(
     roots: &[&Value],
     definitions: &Map<String, Value>,
 ) -> Result<BTreeSet<String>, ConversionError> {
