@@ -283,3 +283,29 @@ fn an_https_upstream_with_only_openapi_v2_and_legacy_discovery_is_converted_and_
         assert!(ok && text.contains("Lease"), "{}: {text}", kubectl.display());
     }
 }
+
+#[test]
+fn an_upstream_that_never_answered_is_published_empty_and_stale_and_readiness_does_not_wait() {
+    // A port just released: nothing listens there.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port();
+    let upstream = format!("gone=http://127.0.0.1:{port},gv=metrics.example.com/v1beta1");
+    let aggregator = Server::kapi_serve(&["--upstream", &upstream, "--upstream-refresh", "1"]);
+    assert_eq!(aggregator.get("/readyz", "*/*").0, 200);
+    let published = versions(&aggregator, "metrics.example.com");
+    assert_eq!(published, [("v1beta1".to_owned(), "\"Stale\"".to_owned(), Vec::new())]);
+    // Hidden from the legacy documents kubectl falls back to, and absent from the OpenAPI root.
+    let (_, groups) = aggregator.get("/apis", "application/json");
+    assert!(!groups.contains("metrics.example.com"), "{groups}");
+    let (_, root) = aggregator.get("/openapi/v3", "application/json");
+    assert!(!root.contains("metrics.example.com") && root.contains("apis/apps/v1"), "{root}");
+    std::thread::sleep(REFRESH * 2);
+    let (_, metrics) = aggregator.get("/metrics", "text/plain");
+    assert!(
+        metrics.contains("kapi_aggregator_upstream_freshness{upstream=\"gone\",state=\"never-answered\"} 1"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("kapi_aggregator_upstream_refreshes_total{upstream=\"gone\",outcome=\"failed\"}"),
+        "{metrics}"
+    );
+}
