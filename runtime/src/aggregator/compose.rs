@@ -218,3 +218,7 @@ fn pretty(value: &Value) -> Result<Vec<u8>, String> {
     bytes.push(b'\n');
     Ok(bytes)
 }
+
+#[cfg(test)]
+#[path = "compose_tests.rs"]
+mod tests;
