@@ -5,6 +5,10 @@
 //! bundle atomically ([`reload`], [`watch`]). A bundle that carries generated `.proto` files (`proto/**`) also
 //! serves discovery as Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), encoded through them.
 //!
+//! An [`Aggregator`] serves upstream API servers' discovery and OpenAPI beside a bundle's own, as kube-aggregator
+//! serves APIService backends (see `docs/AGGREGATION.md`); [`convert_v2`] turns an upstream's swagger into
+//! per-group-version OpenAPI v3 documents.
+//!
 //! # Cargo features
 //!
 //! - `gnostic` (off by default): OpenAPI v2 and v3 are offered as gnostic protobuf too
