@@ -5,6 +5,11 @@
 //! bundle atomically ([`reload`], [`watch`]). A bundle that carries generated `.proto` files (`proto/**`) also
 //! serves discovery as Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), encoded through them.
 //!
+//! Every API group of the served bundle is also an object of watchable discovery's `Group` kind, listed, read and
+//! watched at `/apis/discovery.k8s.io/v1alpha1/groups` when the bundle's discovery lists that resource (the group
+//! is [`LoadOptions::discovery_group`]). Each [`Handle::store`] turns the differences from the previous bundle into
+//! watch events; [`Handle::shutdown`] ends open watches, so a graceful shutdown need not wait for them.
+//!
 //! # Cargo features
 //!
 //! - `gnostic` (off by default): OpenAPI v2 and v3 are offered as gnostic protobuf too
@@ -36,6 +41,7 @@ mod router;
 mod server;
 mod status;
 mod variants;
+mod watchable;
 
 pub use bundle::Bundle;
 pub use error::BundleError;
