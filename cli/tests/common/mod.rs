@@ -1,6 +1,10 @@
 //! Shared by the CLI's end-to-end tests: a server process on a free loopback port, killed when dropped.
 
+// Each test crate uses part of it.
+#![allow(dead_code)]
+
 use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -21,11 +25,21 @@ impl Drop for Server {
 impl Server {
     /// Starts `kapi serve --addr 127.0.0.1:0 <args>` and waits (at most 30 s) for the address it prints.
     pub fn kapi_serve(args: &[&str]) -> Self {
+        Self::start(args, Stdio::null())
+    }
+
+    /// [`Server::kapi_serve`], with the server's log (its stderr) appended to `log`.
+    pub fn kapi_serve_logging_to(args: &[&str], log: &Path) -> Self {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(log).expect("log file");
+        Self::start(args, Stdio::from(file))
+    }
+
+    fn start(args: &[&str], stderr: Stdio) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kapi"))
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("kapi starts");
         let stdout = child.stdout.take().expect("stdout");
