@@ -49,6 +49,10 @@ pub struct ServeArgs {
     /// Seconds one request to an upstream may take.
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
     upstream_timeout: f64,
+    /// The group watchable discovery's `groups` resource is served in (`/apis/NAME/v1alpha1/groups`), when the
+    /// bundle's discovery lists it there.
+    #[arg(long, value_name = "NAME", default_value = kapi_meta::discovery::v1alpha1::DEFAULT_GROUP)]
+    discovery_group: String,
 }
 
 /// Where bundles come from, and how each is built: everything a reload needs, owned.
@@ -128,7 +132,11 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     let listener =
         tokio::net::TcpListener::bind(args.addr).await.map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
-    let options = LoadOptions { server_address: Some(address.to_string()), ..LoadOptions::default() };
+    let options = LoadOptions {
+        server_address: Some(address.to_string()),
+        discovery_group: args.discovery_group.clone(),
+        ..LoadOptions::default()
+    };
     let loader = Loader { dir: args.dir.clone(), disabled, options };
     let handle = Handle::new();
     if let Some(path) = &args.request_log {
@@ -154,7 +162,13 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     println!("listening on http://{address}");
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
-    kapi_runtime::serve(listener, router(handle), shutdown()).await;
+    let watches = handle.clone();
+    let shutting_down = async move {
+        shutdown().await;
+        // Open watches would otherwise hold the graceful shutdown until they time out.
+        watches.shutdown();
+    };
+    kapi_runtime::serve(listener, router(handle), shutting_down).await;
     Ok(ExitCode::SUCCESS)
 }
 

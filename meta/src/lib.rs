@@ -1,8 +1,9 @@
 //! The API types kapi itself emits or serves, as annotated Rust types, and the [`content_hash`] its artifacts are
 //! known by: the metadata every object and list carries,
 //! the request and response bodies every API server speaks (Status, DeleteOptions, WatchEvent, Patch), the
-//! protobuf envelope, int-or-string and quantities, the legacy and aggregated discovery documents, and the
-//! CustomResourceDefinition kind with the OpenAPI v3 schema type custom resources are validated with.
+//! protobuf envelope, int-or-string and quantities, the legacy and aggregated discovery documents, the watchable
+//! discovery `Group` kind ([`discovery::v1alpha1`]), and the CustomResourceDefinition kind with the OpenAPI v3 schema
+//! type custom resources are validated with.
 //!
 //! One module per Go package, so definition names follow Kubernetes' convention
 //! (`io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`). The generator builds its discovery documents from these
@@ -13,6 +14,7 @@ pub mod apidiscovery;
 pub mod apiextensions;
 pub mod byte_string;
 pub mod content_hash;
+pub mod discovery;
 #[cfg(test)]
 mod golden;
 pub mod intstr;
@@ -26,9 +28,10 @@ use kapi::model::Conventions;
 
 /// The Go-style packages of kapi-meta's types. They are Kubernetes' own types, published the way Kubernetes
 /// publishes them (zero values as defaults) in every document that uses them, whatever the group.
-pub const KUBERNETES_PACKAGES: [&str; 7] = [
+pub const KUBERNETES_PACKAGES: [&str; 8] = [
     "k8s.io/api/apidiscovery/v2",
     "k8s.io/api/apidiscovery/v2beta1",
+    "k8s.io/api/discovery/v1alpha1",
     "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1",
     "k8s.io/apimachinery/pkg/api/resource",
     "k8s.io/apimachinery/pkg/apis/meta/v1",
@@ -73,7 +76,8 @@ mod tests {
             .register::<super::meta::v1::ListMeta>()
             .register::<super::intstr::IntOrString>()
             .register::<super::quantity::Quantity>()
-            .register::<super::apiextensions::v1::CustomResourceDefinition>();
+            .register::<super::apiextensions::v1::CustomResourceDefinition>()
+            .register::<super::discovery::v1alpha1::GroupList>();
         for (name, definition) in registry.definitions() {
             let package = definition.info.package.as_deref().unwrap_or_default();
             assert!(super::KUBERNETES_PACKAGES.contains(&package), "{name} is in `{package}`");

@@ -17,6 +17,7 @@ use crate::openapi::OpenApi;
 use crate::options::LoadOptions;
 use crate::protobuf::Codec;
 use crate::variants::Representation;
+use crate::watchable::GroupContents;
 
 /// Every document the runtime serves, in every variant, immutable once built.
 #[derive(Debug)]
@@ -26,6 +27,12 @@ pub struct Bundle {
     pub(crate) version: Representation,
     pub(crate) last_modified: SystemTime,
     pub(crate) last_modified_header: HeaderValue,
+    /// The content of the `Group` object of each API group served.
+    pub(crate) groups: GroupContents,
+    /// The group watchable discovery's `groups` resource is served in ([`LoadOptions::discovery_group`]).
+    pub(crate) discovery_group: String,
+    /// Whether discovery lists that resource, which decides whether the `groups` endpoints answer.
+    pub(crate) serves_groups: bool,
     discovery_build_time: Duration,
     warnings: Vec<String>,
     /// OpenAPI v3 documents an upstream serves, by key: listed in the root, answered by proxying.
@@ -59,6 +66,7 @@ impl Bundle {
         });
         let started = Instant::now();
         let discovery = Discovery::build(&files, options, codec.as_ref(), &mut warnings)?;
+        let groups = GroupContents::from_files(&files, options.server_address.as_deref(), &mut warnings)?;
         let discovery_build_time = started.elapsed();
         let openapi = OpenApi::build(&files, options, &proxied, previous.map(|p| &p.openapi), &mut warnings)?;
         if discovery.is_empty() && openapi.is_empty() {
@@ -73,12 +81,16 @@ impl Bundle {
         let last_modified = SystemTime::UNIX_EPOCH + Duration::from_secs(seconds);
         let last_modified_header = HeaderValue::try_from(httpdate::fmt_http_date(last_modified))
             .map_err(|e| BundleError::general(e.to_string()))?;
+        let serves_groups = groups.lists_groups_resource(&options.discovery_group);
         Ok(Self {
             discovery,
             openapi,
             version,
             last_modified,
             last_modified_header,
+            groups,
+            discovery_group: options.discovery_group.clone(),
+            serves_groups,
             discovery_build_time,
             warnings,
             proxied,

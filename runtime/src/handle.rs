@@ -1,4 +1,5 @@
-//! The shared state behind a router: the current bundle (swapped whole, atomically), metrics and the request log.
+//! The shared state behind a router: the current bundle (swapped whole, atomically), the `Group` objects derived
+//! from it with their watch history, metrics and the request log.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -7,6 +8,7 @@ use arc_swap::ArcSwapOption;
 
 use crate::bundle::Bundle;
 use crate::metrics::Metrics;
+use crate::watchable::Hub;
 
 /// A cheap-to-clone reference to the served bundle and the runtime's metrics.
 ///
@@ -20,6 +22,7 @@ pub struct Handle {
 struct Inner {
     bundle: ArcSwapOption<Bundle>,
     metrics: Metrics,
+    groups: Hub,
     request_log: Mutex<Option<Box<dyn Write + Send>>>,
 }
 
@@ -38,7 +41,12 @@ impl Default for Handle {
 impl Handle {
     /// A handle with no bundle yet: `/readyz` answers 503 and documents 503 until [`Handle::store`].
     pub fn new() -> Self {
-        let inner = Inner { bundle: ArcSwapOption::empty(), metrics: Metrics::new(), request_log: Mutex::new(None) };
+        let inner = Inner {
+            bundle: ArcSwapOption::empty(),
+            metrics: Metrics::new(),
+            groups: Hub::new(),
+            request_log: Mutex::new(None),
+        };
         Self { inner: Arc::new(inner) }
     }
 
@@ -49,14 +57,31 @@ impl Handle {
         handle
     }
 
-    /// Makes `bundle` the one served, in one atomic swap; counts its discovery aggregation.
+    /// Makes `bundle` the one served, in one atomic swap; counts its discovery aggregation. This is the only way a
+    /// bundle is served, so it is also where the `Group` objects follow: every group added, changed (a resource, a
+    /// version, its freshness) or removed since the previous bundle becomes a watch event, after the swap, so a
+    /// watcher that reacts by reading discovery already reads the new bundle.
     pub fn store(&self, bundle: impl Into<Arc<Bundle>>) {
         let bundle = bundle.into();
         self.inner.metrics.observe_aggregation(bundle.discovery_build_time());
         for warning in bundle.warnings() {
             tracing::warn!("{warning}");
         }
-        self.inner.bundle.store(Some(bundle));
+        self.inner.bundle.store(Some(Arc::clone(&bundle)));
+        let api_version = kapi_meta::discovery::v1alpha1::Group::api_version(&bundle.discovery_group);
+        self.inner.groups.publish(&bundle.groups, &api_version);
+    }
+
+    /// Ends every open watch stream (after the events it already has) and makes later ones end at once. Call it
+    /// when the server starts shutting down: a graceful shutdown waits for open responses, and a watch would
+    /// otherwise last until its timeout.
+    pub fn shutdown(&self) {
+        self.inner.groups.close();
+    }
+
+    /// The `Group` objects and their history.
+    pub(crate) fn hub(&self) -> &Hub {
+        &self.inner.groups
     }
 
     /// The bundle being served, if one is loaded.

@@ -9,6 +9,11 @@
 //! serves APIService backends (see `docs/AGGREGATION.md`); [`convert_v2`] turns an upstream's swagger into
 //! per-group-version OpenAPI v3 documents.
 //!
+//! Every API group of the served bundle is also an object of watchable discovery's `Group` kind, listed, read and
+//! watched at `/apis/discovery.k8s.io/v1alpha1/groups` when the bundle's discovery lists that resource (the group
+//! is [`LoadOptions::discovery_group`]). Each [`Handle::store`] turns the differences from the previous bundle into
+//! watch events; [`Handle::shutdown`] ends open watches, so a graceful shutdown need not wait for them.
+//!
 //! # Cargo features
 //!
 //! - `gnostic` (off by default): OpenAPI v2 and v3 are offered as gnostic protobuf too
@@ -41,6 +46,7 @@ mod router;
 mod server;
 mod status;
 mod variants;
+mod watchable;
 
 pub use aggregator::{Aggregator, AggregatorSettings, AggregatorTasks, UpstreamSpec};
 pub use bundle::Bundle;

@@ -1,5 +1,6 @@
-//! Prometheus metrics: requests and latencies per endpoint class and status, and the discovery aggregation count
-//! and duration the aggregated-discovery design names.
+//! Prometheus metrics: requests and latencies per endpoint class and status, the discovery aggregation count
+//! and duration the aggregated-discovery design names, and the open watch streams of `Group` objects with the
+//! events they sent.
 
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, SystemTime};
@@ -26,6 +27,8 @@ pub enum EndpointClass {
     OpenApiV2,
     /// `/version`, `/healthz`, `/livez`, `/readyz`, `/metrics`.
     Operations,
+    /// `/apis/<g>/<v>/groups…` and `/apis/<g>/<v>/watch/groups…`: watchable discovery's objects.
+    Groups,
     /// Anything else (answered 404).
     Other,
 }
@@ -43,6 +46,7 @@ impl EndpointClass {
             _ if path.starts_with("/openapi/v3/") => Self::OpenApiV3,
             _ if path.starts_with("/api/") && segments == 2 => Self::DiscoveryLegacy,
             _ if path.starts_with("/apis/") && (2..=3).contains(&segments) => Self::DiscoveryLegacy,
+            _ if is_groups_path(path) => Self::Groups,
             _ => Self::Other,
         }
     }
@@ -56,9 +60,22 @@ impl EndpointClass {
             Self::OpenApiV3 => "openapi_v3",
             Self::OpenApiV2 => "openapi_v2",
             Self::Operations => "operations",
+            Self::Groups => "groups",
             Self::Other => "other",
         }
     }
+}
+
+/// `/apis/<g>/<v>/groups[/<name>]` or `/apis/<g>/<v>/watch/groups[/<name>]`.
+fn is_groups_path(path: &str) -> bool {
+    let segments: Vec<&str> = path.split('/').skip(1).collect();
+    matches!(
+        segments.as_slice(),
+        ["apis", _, _, "groups"]
+            | ["apis", _, _, "groups", _]
+            | ["apis", _, _, "watch", "groups"]
+            | ["apis", _, _, "watch", "groups", _]
+    )
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
@@ -72,6 +89,11 @@ struct RequestLabels {
 struct LatencyLabels {
     class: &'static str,
     code: u16,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct WatchEventLabels {
+    r#type: &'static str,
 }
 
 fn latency_histogram() -> Histogram {
@@ -154,6 +176,8 @@ pub struct Metrics {
     aggregation_duration: Gauge<f64, AtomicU64>,
     reload_failures: Counter,
     upstreams: UpstreamMetrics,
+    watch_streams: Gauge,
+    watch_events: Family<WatchEventLabels, Counter>,
 }
 
 impl Default for Metrics {
@@ -171,6 +195,8 @@ impl Metrics {
         let aggregation_count = Counter::default();
         let aggregation_duration = Gauge::<f64, AtomicU64>::default();
         let reload_failures = Counter::default();
+        let watch_streams = Gauge::default();
+        let watch_events = Family::<WatchEventLabels, Counter>::default();
         registry.register("kapi_http_requests", "HTTP requests by endpoint class, method and code", requests.clone());
         registry.register_with_unit(
             "kapi_http_request_duration",
@@ -194,7 +220,27 @@ impl Metrics {
             reload_failures.clone(),
         );
         let upstreams = UpstreamMetrics::register(&mut registry);
-        Self { registry, requests, latency, aggregation_count, aggregation_duration, reload_failures, upstreams }
+        registry.register(
+            "kapi_watch_streams_open",
+            "Watch streams of Group objects currently open",
+            watch_streams.clone(),
+        );
+        registry.register(
+            "kapi_watch_events_sent",
+            "Watch events sent to clients, by event type",
+            watch_events.clone(),
+        );
+        Self {
+            registry,
+            requests,
+            latency,
+            aggregation_count,
+            aggregation_duration,
+            reload_failures,
+            watch_streams,
+            watch_events,
+            upstreams,
+        }
     }
 
     /// Counts one refresh of an upstream by outcome (`changed`, `unchanged`, `failed`).
@@ -250,6 +296,21 @@ impl Metrics {
         self.reload_failures.inc();
     }
 
+    /// Counts a watch stream opening; [`Metrics::watch_stream_closed`] when it ends.
+    pub fn watch_stream_opened(&self) {
+        self.watch_streams.inc();
+    }
+
+    /// Counts a watch stream ending.
+    pub fn watch_stream_closed(&self) {
+        self.watch_streams.dec();
+    }
+
+    /// Counts one watch event sent, by type (`ADDED`, `MODIFIED`, `DELETED`, `BOOKMARK`, `ERROR`).
+    pub fn observe_watch_event(&self, event_type: &'static str) {
+        self.watch_events.get_or_create(&WatchEventLabels { r#type: event_type }).inc();
+    }
+
     /// The metrics in the text exposition format.
     pub fn render(&self) -> String {
         let mut out = String::new();
@@ -271,6 +332,10 @@ mod tests {
         assert_eq!(EndpointClass::of("/apis/apps"), EndpointClass::DiscoveryLegacy);
         assert_eq!(EndpointClass::of("/apis/apps/v1"), EndpointClass::DiscoveryLegacy);
         assert_eq!(EndpointClass::of("/apis/apps/v1/deployments"), EndpointClass::Other);
+        assert_eq!(EndpointClass::of("/apis/discovery.k8s.io/v1alpha1/groups"), EndpointClass::Groups);
+        assert_eq!(EndpointClass::of("/apis/discovery.k8s.io/v1alpha1/groups/apps"), EndpointClass::Groups);
+        assert_eq!(EndpointClass::of("/apis/discovery.k8s.io/v1alpha1/watch/groups"), EndpointClass::Groups);
+        assert_eq!(EndpointClass::of("/apis/discovery.k8s.io/v1alpha1/groups/apps/status"), EndpointClass::Other);
         assert_eq!(EndpointClass::of("/openapi/v3/apis/apps/v1"), EndpointClass::OpenApiV3);
         assert_eq!(EndpointClass::of("/metrics"), EndpointClass::Operations);
         assert_eq!(EndpointClass::of("/etc/passwd"), EndpointClass::Other);
@@ -288,5 +353,20 @@ mod tests {
             text.contains("kapi_http_requests_total{class=\"discovery_root\",method=\"GET\",code=\"200\"} 1"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn watch_streams_and_their_events_are_counted() {
+        let metrics = Metrics::new();
+        metrics.watch_stream_opened();
+        metrics.watch_stream_opened();
+        metrics.watch_stream_closed();
+        metrics.observe_watch_event("ADDED");
+        metrics.observe_watch_event("ADDED");
+        metrics.observe_watch_event("BOOKMARK");
+        let text = metrics.render();
+        assert!(text.contains("kapi_watch_streams_open 1"), "{text}");
+        assert!(text.contains("kapi_watch_events_sent_total{type=\"ADDED\"} 2"), "{text}");
+        assert!(text.contains("kapi_watch_events_sent_total{type=\"BOOKMARK\"} 1"), "{text}");
     }
 }

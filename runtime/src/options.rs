@@ -13,16 +13,25 @@ pub struct LoadOptions {
     pub openapi_v2_protobuf: Option<ProtobufEncoder>,
     /// The OpenAPI v3 protobuf encoder, for every group-version document; same rules.
     pub openapi_v3_protobuf: Option<ProtobufEncoder>,
+    /// The group watchable discovery's `groups` resource is served in (`/apis/<group>/v1alpha1/groups`), when the
+    /// bundle's discovery lists it there; `discovery.k8s.io` by default.
+    pub discovery_group: String,
 }
 
 impl Default for LoadOptions {
-    /// No server address; kapi-gnostic's encoders with the `gnostic` feature, none without it.
+    /// No server address; kapi-gnostic's encoders with the `gnostic` feature, none without it; groups served in
+    /// `discovery.k8s.io`.
     fn default() -> Self {
         #[cfg(feature = "gnostic")]
         let (v2, v3): (Option<ProtobufEncoder>, Option<ProtobufEncoder>) = (Some(gnostic_v2), Some(gnostic_v3));
         #[cfg(not(feature = "gnostic"))]
         let (v2, v3) = (None, None);
-        Self { server_address: None, openapi_v2_protobuf: v2, openapi_v3_protobuf: v3 }
+        Self {
+            server_address: None,
+            openapi_v2_protobuf: v2,
+            openapi_v3_protobuf: v3,
+            discovery_group: kapi_meta::discovery::v1alpha1::DEFAULT_GROUP.to_owned(),
+        }
     }
 }
 

@@ -11,8 +11,10 @@ use axum::routing::get;
 use crate::handle::Handle;
 use crate::handlers::{discovery, not_found, openapi, operations};
 use crate::metrics::EndpointClass;
+use crate::watchable::handlers as groups;
 
-/// The kube-apiserver-compatible discovery, OpenAPI and operations endpoints, serving `handle`'s current bundle.
+/// The kube-apiserver-compatible discovery, OpenAPI and operations endpoints, and watchable discovery's `groups`
+/// resource, serving `handle`'s current bundle.
 pub fn router(handle: Handle) -> Router {
     Router::new()
         .route("/api", get(discovery::api))
@@ -20,6 +22,11 @@ pub fn router(handle: Handle) -> Router {
         .route("/api/{version}", get(discovery::core_version))
         .route("/apis/{group}", get(discovery::group))
         .route("/apis/{group}/{version}", get(discovery::group_version))
+        // Watchable discovery's resource (kapi_meta's `RESOURCE`), answered only in the bundle's discovery group.
+        .route("/apis/{group}/{version}/groups", get(groups::collection))
+        .route("/apis/{group}/{version}/groups/{name}", get(groups::item))
+        .route("/apis/{group}/{version}/watch/groups", get(groups::watch_collection))
+        .route("/apis/{group}/{version}/watch/groups/{name}", get(groups::watch_item))
         .route("/openapi/v3", get(openapi::v3_root))
         .route("/openapi/v3/{*key}", get(openapi::v3_document))
         .route("/openapi/v2", get(openapi::v2))

@@ -1,11 +1,13 @@
-//! Kubernetes `Status` bodies for failures (404, 406, 503), built once per process.
+//! Kubernetes `Status` bodies for failures: the fixed ones (404, 406, 503) built once per process, and the ones
+//! whose message names what the request asked for ([`Refusal`]: an object not found, a resource version too old or
+//! too new, a malformed query).
 
 use std::sync::LazyLock;
 
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
-use kapi_meta::meta::v1::{Status, TypeMeta};
+use kapi_meta::meta::v1::{Status, StatusCause, StatusDetails, TypeMeta};
 
 /// A failure the server answers with a `meta/v1` `Status`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,17 +29,32 @@ struct Prepared {
     body: Bytes,
 }
 
-fn prepare(status: StatusCode, reason: &str, message: &str) -> Prepared {
-    let body = Status {
+/// A failure `Status` with `code`, `reason` and `message`.
+fn failure_status(status: StatusCode, reason: &str, message: &str) -> Status {
+    Status {
         type_meta: TypeMeta { api_version: Some("v1".to_owned()), kind: Some("Status".to_owned()) },
         status: Some("Failure".to_owned()),
         message: Some(message.to_owned()),
         reason: Some(reason.to_owned()),
         code: Some(i32::from(status.as_u16())),
         ..Status::default()
-    };
-    // Serialising a plain struct of strings cannot fail; an empty body would still carry the status code.
-    Prepared { status, body: Bytes::from(serde_json::to_vec(&body).unwrap_or_default()) }
+    }
+}
+
+fn prepare(status: StatusCode, reason: &str, message: &str) -> Prepared {
+    Prepared { status, body: status_bytes(&failure_status(status, reason, message)) }
+}
+
+/// Serialising a plain struct of strings and numbers cannot fail; an empty body would still carry the status code.
+fn status_bytes(status: &Status) -> Bytes {
+    Bytes::from(serde_json::to_vec(status).unwrap_or_default())
+}
+
+fn json_response(status: StatusCode, body: Bytes) -> Response {
+    let mut response = Response::new(Body::from(body));
+    *response.status_mut() = status;
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
 }
 
 static NOT_FOUND: LazyLock<Prepared> =
@@ -85,14 +102,106 @@ impl Failure {
     /// The response: the status code and its `Status` JSON body.
     pub fn response(self) -> Response {
         let prepared = self.prepared();
-        let mut response = Response::new(Body::from(prepared.body.clone()));
-        *response.status_mut() = prepared.status;
-        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        response
+        json_response(prepared.status, prepared.body.clone())
     }
 }
 
 impl axum::response::IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        self.response()
+    }
+}
+
+/// A refused request whose `Status` names what it asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// 404: no object `name` of `resource` (`groups.discovery.k8s.io`).
+    ObjectNotFound {
+        /// The resource with its group, as kubectl prints it.
+        resource: String,
+        /// The name asked for.
+        name: String,
+    },
+    /// 410: the events after `requested` are no longer all retained; `oldest` is the oldest resource version a
+    /// watch can still start from. Clients list again and watch from the list's resource version.
+    Expired {
+        /// The resource version asked for.
+        requested: u64,
+        /// The oldest one this server can continue from.
+        oldest: u64,
+    },
+    /// 504: a resource version this server has not reached. Clients that see the `ResourceVersionTooLarge` cause
+    /// list again from the current state.
+    TooLargeResourceVersion {
+        /// The resource version asked for.
+        requested: u64,
+        /// The server's current one.
+        current: u64,
+    },
+    /// 400: a query parameter this server cannot read.
+    BadRequest(String),
+    /// 422: query parameters that contradict each other.
+    Invalid(String),
+    /// 406: no `Accept` clause this endpoint can answer.
+    NotAcceptable,
+}
+
+impl Refusal {
+    /// The `Status` describing the refusal.
+    pub fn status(&self) -> Status {
+        match self {
+            Self::ObjectNotFound { resource, name } => {
+                let (plural, group) = resource.split_once('.').unwrap_or((resource.as_str(), ""));
+                // As kube-apiserver does, `kind` names the resource asked for.
+                let details = StatusDetails {
+                    name: Some(name.clone()),
+                    group: Some(group.to_owned()),
+                    kind: Some(plural.to_owned()),
+                    ..StatusDetails::default()
+                };
+                let message = format!("{resource} \"{name}\" not found");
+                Status { details: Some(details), ..failure_status(StatusCode::NOT_FOUND, "NotFound", &message) }
+            }
+            Self::Expired { requested, oldest } => {
+                let message = format!(
+                    "too old resource version: {requested} (the oldest this server can continue from is {oldest})"
+                );
+                failure_status(StatusCode::GONE, "Expired", &message)
+            }
+            Self::TooLargeResourceVersion { requested, current } => {
+                let message = format!("too large resource version: {requested}, current: {current}");
+                let cause = StatusCause {
+                    reason: Some("ResourceVersionTooLarge".to_owned()),
+                    message: Some("too large resource version".to_owned()),
+                    field: None,
+                };
+                let details = StatusDetails {
+                    causes: Some(vec![cause]),
+                    retry_after_seconds: Some(1),
+                    ..StatusDetails::default()
+                };
+                Status { details: Some(details), ..failure_status(StatusCode::GATEWAY_TIMEOUT, "Timeout", &message) }
+            }
+            Self::BadRequest(message) => failure_status(StatusCode::BAD_REQUEST, "BadRequest", message),
+            Self::Invalid(message) => failure_status(StatusCode::UNPROCESSABLE_ENTITY, "Invalid", message),
+            Self::NotAcceptable => failure_status(
+                StatusCode::NOT_ACCEPTABLE,
+                "NotAcceptable",
+                "only the following media types are accepted: application/json, \
+                 application/json;as=Table;v=v1;g=meta.k8s.io, application/json;as=Table;v=v1beta1;g=meta.k8s.io",
+            ),
+        }
+    }
+
+    /// The response: the status code and its `Status` JSON body.
+    pub fn response(&self) -> Response {
+        let status = self.status();
+        let code = status.code.and_then(|c| u16::try_from(c).ok()).and_then(|c| StatusCode::from_u16(c).ok());
+        json_response(code.unwrap_or(StatusCode::INTERNAL_SERVER_ERROR), status_bytes(&status))
+    }
+}
+
+impl axum::response::IntoResponse for Refusal {
     fn into_response(self) -> Response {
         self.response()
     }

@@ -17,6 +17,9 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("coordination.k8s.io", 16500),
 ];
 
+/// Upstream's priority for `discovery.k8s.io`, the group kapi's watchable discovery kind is served in by default.
+pub const DISCOVERY_GROUP_PRIORITY: u32 = 16200;
+
 /// `(group, priority)` for the example groups. `batch.example.com` has none and gets the registry's default
 /// (1000), so the two example groups are listed by priority, not by name.
 pub const EXAMPLE_GROUP_PRIORITIES: &[(&str, u32)] = &[("stable.example.com", 1500)];

@@ -18,12 +18,24 @@ pub mod rbac;
 use kapi::Registry;
 use kapi::model::{Conventions, GroupVersion};
 
-/// Every resource and definition of the corpus: [`register_kubernetes`] plus [`register_examples`].
+/// Every resource and definition of the corpus: [`register_kubernetes`], [`register_watchable_discovery`] and
+/// [`register_examples`].
 pub fn registry() -> Registry {
     let mut registry = Registry::new();
     register_kubernetes(&mut registry);
+    register_watchable_discovery(&mut registry);
     register_examples(&mut registry);
     registry
+}
+
+/// kapi's own served group: watchable discovery's `Group` kind in `discovery.k8s.io/v1alpha1`, which `kapi serve`
+/// fills with the groups of the bundle it serves. Not part of upstream Kubernetes, so the group-version stays out
+/// of the shared kinds' lists; the group keeps upstream's discovery priority for `discovery.k8s.io` (the
+/// EndpointSlice group), so it is listed where a Kubernetes server lists that group.
+pub fn register_watchable_discovery(registry: &mut Registry) {
+    use kapi_meta::discovery::v1alpha1;
+    v1alpha1::register(registry, v1alpha1::DEFAULT_GROUP);
+    registry.set_group_priority(v1alpha1::DEFAULT_GROUP, group_priorities::DISCOVERY_GROUP_PRIORITY);
 }
 
 /// Upstream Kubernetes' part: the Kubernetes groups of the corpus, what every server speaks ([`kapi_meta::register`]),
@@ -111,6 +123,7 @@ mod tests {
                 "batch/v1",
                 "batch.example.com/v1",
                 "coordination.k8s.io/v1",
+                "discovery.k8s.io/v1alpha1",
                 "rbac.authorization.k8s.io/v1",
                 "stable.example.com/v1",
                 "stable.example.com/v1beta1"

@@ -7,7 +7,9 @@ use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
+
+use serde_json::Value;
 
 /// A server process on a loopback port; killed (by its own pid) when dropped.
 pub struct Server {
@@ -25,16 +27,26 @@ impl Drop for Server {
 impl Server {
     /// Starts `kapi serve --addr 127.0.0.1:0 <args>` and waits (at most 30 s) for the address it prints.
     pub fn kapi_serve(args: &[&str]) -> Self {
-        Self::kapi_serve_on(0, args)
+        Self::start(0, args, Stdio::null())
     }
 
     /// [`Server::kapi_serve`] on a given port (0: a free one), e.g. to restart a server where it was.
     pub fn kapi_serve_on(port: u16, args: &[&str]) -> Self {
+        Self::start(port, args, Stdio::null())
+    }
+
+    /// [`Server::kapi_serve`], with the server's log (its stderr) appended to `log`.
+    pub fn kapi_serve_logging_to(args: &[&str], log: &Path) -> Self {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(log).expect("log file");
+        Self::start(0, args, Stdio::from(file))
+    }
+
+    fn start(port: u16, args: &[&str], stderr: Stdio) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kapi"))
             .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("kapi starts");
         let stdout = child.stdout.take().expect("stdout");
@@ -145,4 +157,30 @@ pub fn run_kubectl(kubectl: &Path, server: &Server, home: &Path, args: &[&str]) 
         .expect("kubectl runs");
     let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     (output.status.success(), text)
+}
+
+/// Opens a watch (HTTP/1.0, so the stream is one event per line until the server closes it): the status code,
+/// and each event with the instant it arrived.
+pub fn watch(server: &Server, path: &str) -> (u16, mpsc::Receiver<(Value, Instant, SystemTime)>) {
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).expect("timeout");
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").expect("send");
+    let mut reader = BufReader::new(stream);
+    let mut status = String::new();
+    reader.read_line(&mut status).expect("status line");
+    let code = status.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let mut line = String::new();
+    while reader.read_line(&mut line).is_ok_and(|read| read > 2) {
+        line.clear();
+    }
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in reader.lines().map_while(Result::ok) {
+            let event: Value = serde_json::from_str(&line).expect("one JSON event per line");
+            if sender.send((event, Instant::now(), SystemTime::now())).is_err() {
+                break;
+            }
+        }
+    });
+    (code, receiver)
 }

@@ -15,13 +15,13 @@ use super::{Aggregator, Upstream};
 
 /// The pause before reopening a watch that ended, so a failing upstream is not hammered.
 const REOPEN_AFTER: Duration = Duration::from_secs(1);
-const VERSION: &str = "v1alpha1";
+const VERSION: &str = kapi_meta::discovery::v1alpha1::VERSION;
 
 /// Follows upstream `index` forever (idle while it does not serve watchable discovery).
 pub(super) async fn run(aggregator: Aggregator, index: usize) {
     let shared = &aggregator.shared;
     let upstream = &shared.upstreams[index];
-    let group = shared.settings.discovery_group.as_str();
+    let group = shared.settings.load_options.discovery_group.as_str();
     loop {
         if !serves_watchable_discovery(upstream, group) {
             tokio::time::sleep(shared.settings.refresh).await;

@@ -46,20 +46,14 @@ pub struct AggregatorSettings {
     pub refresh: Duration,
     /// The time limit of one request to an upstream.
     pub timeout: Duration,
-    /// How the composed bundles are built.
+    /// How the composed bundles are built; its `discovery_group` is also the group of the watchable discovery
+    /// followed on upstreams.
     pub load_options: LoadOptions,
-    /// The group of watchable discovery (`<group>/v1alpha1` `groups`) followed on upstreams.
-    pub discovery_group: String,
 }
 
 impl Default for AggregatorSettings {
     fn default() -> Self {
-        Self {
-            refresh: Duration::from_secs(10),
-            timeout: Duration::from_secs(5),
-            load_options: LoadOptions::default(),
-            discovery_group: "discovery.k8s.io".to_owned(),
-        }
+        Self { refresh: Duration::from_secs(10), timeout: Duration::from_secs(5), load_options: LoadOptions::default() }
     }
 }
 

@@ -20,7 +20,7 @@ fn snapshot(handle: &Handle) -> Result<Arc<Bundle>, Failure> {
 }
 
 /// The request's `Accept` clauses in preference order.
-fn accept(headers: &HeaderMap) -> Vec<MediaRange> {
+pub(crate) fn accept(headers: &HeaderMap) -> Vec<MediaRange> {
     parse_accept(header_str(headers, header::ACCEPT))
 }
 
