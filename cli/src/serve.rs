@@ -188,7 +188,6 @@ fn aggregate(
         refresh: seconds("--upstream-refresh", args.upstream_refresh)?,
         timeout: seconds("--upstream-timeout", args.upstream_timeout)?,
         load_options: loader.options.clone(),
-        ..AggregatorSettings::default()
     };
     let aggregator = Aggregator::new(handle.clone(), loader.files()?, args.upstreams.clone(), settings)?;
     let watch = match (&args.dir, args.watch) {
