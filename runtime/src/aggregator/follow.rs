@@ -10,8 +10,8 @@ use hyper::header::{ACCEPT, HeaderValue};
 use serde_json::Value;
 
 use super::merge::{group_name, version_name, versions_of};
+use super::running::{Aggregator, Upstream};
 use super::state::Freshness;
-use super::{Aggregator, Upstream};
 
 /// The pause before reopening a watch that ended, so a failing upstream is not hammered.
 const REOPEN_AFTER: Duration = Duration::from_secs(1);

@@ -5,8 +5,8 @@ use std::time::SystemTime;
 
 use super::fetch_discovery::{Source, fetch_root};
 use super::fetch_openapi::{fetch_published, fetch_swagger};
+use super::running::{Aggregator, Upstream};
 use super::state::Freshness;
-use super::{Aggregator, Upstream};
 
 /// How one refresh went, for metrics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
