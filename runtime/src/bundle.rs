@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use axum::http::HeaderValue;
@@ -37,6 +38,8 @@ pub struct Bundle {
     warnings: Vec<String>,
     /// OpenAPI v3 documents an upstream serves, by key: listed in the root, answered by proxying.
     pub(crate) proxied: BTreeMap<String, ProxyTarget>,
+    /// The compiled protobuf definitions, kept for the next composed bundle to reuse.
+    codec: Option<Arc<Codec>>,
 }
 
 impl Bundle {
@@ -60,12 +63,17 @@ impl Bundle {
         previous: Option<&Self>,
     ) -> Result<Self, BundleError> {
         let mut warnings = Vec::new();
-        let codec = Codec::from_files(&files).unwrap_or_else(|reason| {
-            warnings.push(format!("protobuf variants not offered: {reason}"));
-            None
-        });
+        // Compiling the definitions is the costly part of loading; an aggregator's recomposition has the same ones.
+        let reusable = previous.and_then(|p| p.codec.clone()).filter(|codec| codec.compiled_from(&files));
+        let codec = match reusable {
+            Some(codec) => Some(codec),
+            None => Codec::from_files(&files).map(|c| c.map(Arc::new)).unwrap_or_else(|reason| {
+                warnings.push(format!("protobuf variants not offered: {reason}"));
+                None
+            }),
+        };
         let started = Instant::now();
-        let discovery = Discovery::build(&files, options, codec.as_ref(), &mut warnings)?;
+        let discovery = Discovery::build(&files, options, codec.as_deref(), &mut warnings)?;
         let groups = GroupContents::from_files(&files, options.server_address.as_deref(), &mut warnings)?;
         let discovery_build_time = started.elapsed();
         let openapi = OpenApi::build(&files, options, &proxied, previous.map(|p| &p.openapi), &mut warnings)?;
@@ -94,6 +102,7 @@ impl Bundle {
             discovery_build_time,
             warnings,
             proxied,
+            codec,
         })
     }
 

@@ -90,7 +90,9 @@ pub(crate) fn compose(local: &BTreeMap<String, Vec<u8>>, upstreams: &[Snapshot])
     Ok(composed)
 }
 
-/// Merges each Current upstream's swagger (for the group-versions it owns) into the local one, if there is one.
+/// Merges each upstream's last known swagger (for the group-versions it owns) into the local one, if there is one.
+/// A Stale upstream keeps its entries, as it keeps its resources in discovery: kubectl only looks up kinds it
+/// discovered (Stale ones are hidden), and an unchanged document is not encoded again when an upstream goes Stale.
 fn merge_v2(
     files: &mut BTreeMap<String, Vec<u8>>,
     upstreams: &[Snapshot],
@@ -98,7 +100,7 @@ fn merge_v2(
 ) -> Result<(), String> {
     let Some(bytes) = files.get(SWAGGER) else { return Ok(()) };
     let mut contributions = Vec::new();
-    for (at, upstream) in upstreams.iter().enumerate().filter(|(_, u)| u.current) {
+    for (at, upstream) in upstreams.iter().enumerate() {
         let Some(swagger) = upstream.swagger.document.as_deref() else { continue };
         let owned: Vec<String> = owners
             .iter()

@@ -12,15 +12,14 @@ use protox::file::{ChainFileResolver, File, FileResolver, GoogleFileResolver};
 /// Where a bundle keeps its protobuf definitions.
 const PROTO_DIR: &str = "proto/";
 
-/// Compiles every `.proto` file under `proto/`; `Ok(None)` when the bundle has none.
-pub(crate) fn compile(files: &BTreeMap<String, Vec<u8>>) -> Result<Option<DescriptorPool>, String> {
-    let sources = sources(files)?;
+/// Compiles `sources` (as [`sources`] reads them); `Ok(None)` when there are none.
+pub(crate) fn compile(sources: &BTreeMap<String, String>) -> Result<Option<DescriptorPool>, String> {
     if sources.is_empty() {
         return Ok(None);
     }
     let names: Vec<String> = sources.keys().cloned().collect();
     let mut resolver = ChainFileResolver::new();
-    resolver.add(Sources(sources));
+    resolver.add(Sources(sources.clone()));
     resolver.add(GoogleFileResolver::new());
     let mut compiler = Compiler::with_file_resolver(resolver);
     compiler.open_files(&names).map_err(|e| format!("{PROTO_DIR}: {e}"))?;
@@ -28,7 +27,7 @@ pub(crate) fn compile(files: &BTreeMap<String, Vec<u8>>) -> Result<Option<Descri
 }
 
 /// Import name (path under `proto/`) to source text, for every `.proto` file of the bundle.
-fn sources(files: &BTreeMap<String, Vec<u8>>) -> Result<BTreeMap<String, String>, String> {
+pub(crate) fn sources(files: &BTreeMap<String, Vec<u8>>) -> Result<BTreeMap<String, String>, String> {
     let mut sources = BTreeMap::new();
     for (path, bytes) in files.range(PROTO_DIR.to_owned()..) {
         let Some(name) = path.strip_prefix(PROTO_DIR) else { break };
@@ -65,7 +64,7 @@ mod tests {
     #[test]
     fn no_proto_files_means_no_pool() {
         let files = bundle(&[("discovery/api.json", "{}"), ("proto/field-numbers.json", "{}")]);
-        assert!(compile(&files).expect("nothing to compile").is_none());
+        assert!(compile(&sources(&files).expect("UTF-8")).expect("nothing to compile").is_none());
     }
 
     #[test]
@@ -77,7 +76,7 @@ mod tests {
                 "syntax = \"proto2\";\npackage c;\nimport \"a/b/generated.proto\";\nmessage C { optional .a.b.B b = 1; }\n",
             ),
         ]);
-        let pool = compile(&files).expect("compiles").expect("a pool");
+        let pool = compile(&sources(&files).expect("UTF-8")).expect("compiles").expect("a pool");
         assert!(pool.get_message_by_name("c.C").is_some());
         assert!(pool.get_message_by_name("a.b.B").is_some());
     }
@@ -85,10 +84,10 @@ mod tests {
     #[test]
     fn a_broken_or_missing_import_is_an_error_not_a_panic() {
         let missing = bundle(&[("proto/c.proto", "syntax = \"proto2\";\nimport \"nope.proto\";\n")]);
-        assert!(compile(&missing).expect_err("missing import").contains("nope.proto"));
+        assert!(compile(&sources(&missing).expect("UTF-8")).expect_err("missing import").contains("nope.proto"));
         let broken = bundle(&[("proto/c.proto", "message {")]);
-        assert!(compile(&broken).is_err());
+        assert!(compile(&sources(&broken).expect("UTF-8")).is_err());
         let binary = BTreeMap::from([("proto/x.proto".to_owned(), vec![0xff, 0xfe])]);
-        assert!(compile(&binary).expect_err("not UTF-8").contains("UTF-8"));
+        assert!(sources(&binary).expect_err("not UTF-8").contains("UTF-8"));
     }
 }

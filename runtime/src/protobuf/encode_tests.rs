@@ -11,7 +11,9 @@ use crate::protobuf::{descriptors, upstream_files};
 const META: &str = "k8s.io.apimachinery.pkg.apis.meta.v1";
 
 fn pool() -> DescriptorPool {
-    descriptors::compile(&upstream_files()).expect("the references compile").expect("a pool")
+    descriptors::compile(&descriptors::sources(&upstream_files()).expect("UTF-8"))
+        .expect("the references compile")
+        .expect("a pool")
 }
 
 fn convert(full_name: &str, json: &Value) -> Result<DynamicMessage, String> {

@@ -21,12 +21,20 @@ use serde_json::Value;
 #[derive(Debug)]
 pub(crate) struct Codec {
     pool: DescriptorPool,
+    /// The `.proto` sources compiled, so a later bundle with the same ones can reuse the pool.
+    sources: BTreeMap<String, String>,
 }
 
 impl Codec {
     /// Compiles the bundle's `proto/**/*.proto`; `Ok(None)` when it has none (no protobuf variants then).
     pub fn from_files(files: &BTreeMap<String, Vec<u8>>) -> Result<Option<Self>, String> {
-        Ok(descriptors::compile(files)?.map(|pool| Self { pool }))
+        let sources = descriptors::sources(files)?;
+        Ok(descriptors::compile(&sources)?.map(|pool| Self { pool, sources }))
+    }
+
+    /// True when `files` hold exactly the `.proto` sources this codec was compiled from.
+    pub fn compiled_from(&self, files: &BTreeMap<String, Vec<u8>>) -> bool {
+        descriptors::sources(files).is_ok_and(|sources| sources == self.sources)
     }
 
     /// `document` (a Kubernetes JSON object) encoded as the message `message` (a full name such as
