@@ -100,23 +100,28 @@ impl Server {
 
     /// `GET path` with `headers`; returns (status code, response head, body). Status 0: no answer.
     pub fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> (u16, String, String) {
-        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else {
-            return (0, String::new(), String::new());
-        };
-        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
-        let mut request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n");
-        for (name, value) in headers {
-            request.push_str(&format!("{name}: {value}\r\n"));
-        }
-        request.push_str("\r\n");
-        stream.write_all(request.as_bytes()).expect("send");
-        let mut bytes = Vec::new();
-        let _ = stream.read_to_end(&mut bytes);
-        let raw = String::from_utf8_lossy(&bytes);
-        let code = raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-        let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
-        (code, head.to_owned(), body.to_owned())
+        get_from(self.port, path, headers)
     }
+}
+
+/// `GET path` from the server on loopback `port` (for threads that do not own the [`Server`]).
+pub fn get_from(port: u16, path: &str, headers: &[(&str, &str)]) -> (u16, String, String) {
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
+        return (0, String::new(), String::new());
+    };
+    stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    let mut request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    let raw = String::from_utf8_lossy(&bytes);
+    let code = raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+    (code, head.to_owned(), body.to_owned())
 }
 
 /// The read-only shared material (`../shared` from the project root).
