@@ -2,7 +2,8 @@
 //! known by: the metadata every object and list carries,
 //! the request and response bodies every API server speaks (Status, DeleteOptions, WatchEvent, Patch), the
 //! protobuf envelope, int-or-string and quantities, the legacy and aggregated discovery documents, the watchable
-//! discovery `Group` kind ([`discovery::v1alpha1`]), and the CustomResourceDefinition kind with the OpenAPI v3 schema
+//! discovery `Group` kind ([`discovery::v1alpha1`]), the `Lease` kind each kapi replica holds as its identity
+//! ([`coordination::v1`]), and the CustomResourceDefinition kind with the OpenAPI v3 schema
 //! type custom resources are validated with.
 //!
 //! One module per Go package, so definition names follow Kubernetes' convention
@@ -14,6 +15,7 @@ pub mod apidiscovery;
 pub mod apiextensions;
 pub mod byte_string;
 pub mod content_hash;
+pub mod coordination;
 pub mod discovery;
 #[cfg(test)]
 mod golden;

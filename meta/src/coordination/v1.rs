@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use kapi_meta::meta::v1::{ListMeta, MicroTime, ObjectMeta, TypeMeta};
+use crate::meta::v1::{ListMeta, MicroTime, ObjectMeta, TypeMeta};
 
 /// A lock held for a limited time, used for leader election and node heartbeats.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
