@@ -2,11 +2,12 @@
 //! from it with their watch history, metrics and the request log.
 
 use std::io::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use arc_swap::ArcSwapOption;
 
 use crate::bundle::Bundle;
+use crate::identity::LeaseStore;
 use crate::metrics::Metrics;
 use crate::watchable::Hub;
 
@@ -23,6 +24,7 @@ struct Inner {
     bundle: ArcSwapOption<Bundle>,
     metrics: Metrics,
     groups: Hub,
+    leases: OnceLock<LeaseStore>,
     request_log: Mutex<Option<Box<dyn Write + Send>>>,
 }
 
@@ -45,6 +47,7 @@ impl Handle {
             bundle: ArcSwapOption::empty(),
             metrics: Metrics::new(),
             groups: Hub::new(),
+            leases: OnceLock::new(),
             request_log: Mutex::new(None),
         };
         Self { inner: Arc::new(inner) }
@@ -82,6 +85,17 @@ impl Handle {
     /// The `Group` objects and their history.
     pub(crate) fn hub(&self) -> &Hub {
         &self.inner.groups
+    }
+
+    /// Serves the leases of `store` (read-only: get, list, watch) under `/apis/coordination.k8s.io/v1`. Only the
+    /// first store set is used; returns false when one was already set.
+    pub fn serve_leases(&self, store: LeaseStore) -> bool {
+        self.inner.leases.set(store).is_ok()
+    }
+
+    /// The lease store whose leases are served, if any.
+    pub(crate) fn leases(&self) -> Option<&LeaseStore> {
+        self.inner.leases.get()
     }
 
     /// The bundle being served, if one is loaded.

@@ -29,12 +29,14 @@
 
 pub mod aggregator;
 mod bundle;
+mod clock;
 pub mod convert_v2;
 mod discovery;
 mod error;
 mod files;
 mod handle;
 mod handlers;
+pub mod identity;
 mod metrics;
 pub mod negotiate;
 mod openapi;

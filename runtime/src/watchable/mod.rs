@@ -10,7 +10,6 @@
 //! The endpoints exist only while the bundle's discovery lists the `groups` resource in `<group>/v1alpha1`, with
 //! `<group>` the one [`LoadOptions::discovery_group`](crate::LoadOptions::discovery_group) names.
 
-mod clock;
 pub(crate) mod handlers;
 mod history;
 mod objects;

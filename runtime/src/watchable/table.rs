@@ -8,7 +8,7 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::clock::{parse_rfc3339, short_age};
+use crate::clock::{parse_rfc3339, short_age};
 use super::query::IncludeObject;
 
 /// How the client asked for tables: the Table version it named and what rows carry.

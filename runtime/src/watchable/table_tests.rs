@@ -3,7 +3,7 @@ use std::time::{Duration, SystemTime};
 use kapi_meta::discovery::v1alpha1::{GroupStatus, GroupVersion};
 use kapi_meta::meta::v1::{APIResource, Time};
 
-use super::super::clock::rfc3339;
+use crate::clock::rfc3339;
 use super::*;
 
 fn resource(name: &str) -> APIResource {

@@ -1,5 +1,5 @@
-//! Wall-clock helpers: resource versions seeded from Unix microseconds, RFC 3339 time stamps and the short ages
-//! kubectl prints (`5m`, `3h12m`).
+//! Wall-clock helpers: resource versions seeded from Unix microseconds, RFC 3339 time stamps (`metav1.Time` with
+//! seconds, `metav1.MicroTime` with microseconds) and the short ages kubectl prints (`5m`, `3h12m`).
 
 use std::time::{Duration, SystemTime};
 
@@ -16,6 +16,14 @@ pub(crate) fn rfc3339(time: SystemTime) -> String {
     let (year, month, day) = civil_date(days);
     let (hour, minute, second) = (second_of_day / 3600, second_of_day % 3600 / 60, second_of_day % 60);
     format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z")
+}
+
+/// `time` as RFC 3339 in UTC with microsecond precision (`2024-05-01T12:00:00.000042Z`), as `metav1.MicroTime`
+/// is written.
+pub(crate) fn rfc3339_micros(time: SystemTime) -> String {
+    let micros = time.duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().subsec_micros();
+    let seconds = rfc3339(time);
+    format!("{}.{micros:06}Z", &seconds[..seconds.len() - 1])
 }
 
 /// The proleptic Gregorian (year, month, day) of the day `days` after 1970-01-01, counted in 400-year eras of
@@ -35,10 +43,25 @@ fn civil_date(days: u64) -> (u64, u64, u64) {
     (year, month, day)
 }
 
-/// Reads back the `YYYY-MM-DDTHH:MM:SSZ` stamps this server writes.
+/// Reads back UTC stamps as this server and Kubernetes write them: `YYYY-MM-DDTHH:MM:SSZ`, optionally with a
+/// fraction of one to nine digits before the `Z` (`metav1.MicroTime`).
 pub(crate) fn parse_rfc3339(text: &str) -> Option<SystemTime> {
-    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<u64>().ok();
-    if text.len() != 20 || !text.ends_with('Z') {
+    let text = text.strip_suffix('Z')?;
+    let (text, nanos) = match text.split_once('.') {
+        None => (text, 0),
+        Some((whole, fraction)) => {
+            if fraction.is_empty() || fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let digits: u32 = fraction.parse().ok()?;
+            (whole, digits * 10u32.pow(9 - u32::try_from(fraction.len()).ok()?))
+        }
+    };
+    let number = |range: std::ops::Range<usize>| {
+        let digits = text.get(range)?;
+        digits.bytes().all(|b| b.is_ascii_digit()).then(|| digits.parse::<u64>().ok())?
+    };
+    if text.len() != 19 || [4, 7].iter().any(|&i| text.as_bytes()[i] != b'-') || text.as_bytes()[10] != b'T' {
         return None;
     }
     let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
@@ -50,7 +73,7 @@ pub(crate) fn parse_rfc3339(text: &str) -> Option<SystemTime> {
     let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
     let days = (era * 146_097 + day_of_era).checked_sub(719_468)?;
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second;
-    Some(SystemTime::UNIX_EPOCH + Duration::from_secs(seconds))
+    Some(SystemTime::UNIX_EPOCH + Duration::from_secs(seconds) + Duration::from_nanos(u64::from(nanos)))
 }
 
 /// A short age: two units while the larger is small, one unit after (`45s`, `5m30s`, `42m`, `7h5m`, `20h`,
@@ -100,11 +123,26 @@ mod tests {
         for seconds in [0, 951_782_400, 951_868_800 + 3_723, 1_735_689_599, 4_107_542_400, 1_709_164_800] {
             assert_eq!(parse_rfc3339(&rfc3339(at(seconds))), Some(at(seconds)), "{seconds}");
         }
-        for malformed in
-            ["", "2024-01-01", "2024-01-01T00:00:00.5Z", "2024-01-01T00:00:00+01:00", "1969-12-31T23:59:59Z"]
-        {
+        for malformed in [
+            "",
+            "2024-01-01",
+            "2024-01-01T00:00:00.Z",
+            "2024-01-01T00:00:00.1234567890Z",
+            "2024-01-01T00:00:00+01:00",
+            "1969-12-31T23:59:59Z",
+            "2024-01-01T+0:00:00Z",
+        ] {
             assert_eq!(parse_rfc3339(malformed), None, "{malformed}");
         }
+    }
+
+    #[test]
+    fn micro_time_stamps_keep_microseconds_and_read_back() {
+        let time = at(1_735_689_599) + Duration::from_micros(42);
+        assert_eq!(rfc3339_micros(time), "2024-12-31T23:59:59.000042Z");
+        assert_eq!(parse_rfc3339(&rfc3339_micros(time)), Some(time));
+        assert_eq!(parse_rfc3339("2024-12-31T23:59:59.5Z"), Some(at(1_735_689_599) + Duration::from_millis(500)));
+        assert_eq!(parse_rfc3339("2024-12-31T23:59:59.000000001Z"), Some(at(1_735_689_599) + Duration::from_nanos(1)));
     }
 
     #[test]
