@@ -14,6 +14,7 @@ use kapi_runtime::{
 };
 
 use crate::group_versions::switched_off;
+use crate::identity::IdentityArgs;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_corpus.rs"));
@@ -53,6 +54,8 @@ pub struct ServeArgs {
     /// bundle's discovery lists it there.
     #[arg(long, value_name = "NAME", default_value = kapi_meta::discovery::v1alpha1::DEFAULT_GROUP)]
     discovery_group: String,
+    #[command(flatten)]
+    identity: IdentityArgs,
 }
 
 /// Where bundles come from, and how each is built: everything a reload needs, owned.
@@ -156,6 +159,8 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     } else {
         aggregate(&args, &loader, &handle)?
     };
+    // Held for as long as the server runs: dropping the tasks stops the heartbeat.
+    let _identity = args.identity.start(&handle).await?;
     let source = args.dir.as_ref().map_or_else(|| "the embedded corpus".to_owned(), |d| d.display().to_string());
     tracing::info!(%address, %source, "serving");
     // Printed (and flushed) once the bundle is loaded: a script that reads this line can send requests at once.

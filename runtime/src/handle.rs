@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use arc_swap::ArcSwapOption;
 
 use crate::bundle::Bundle;
-use crate::identity::LeaseStore;
+use crate::identity::{HealthCell, LeaseHealth, LeaseStore};
 use crate::metrics::Metrics;
 use crate::watchable::Hub;
 
@@ -25,6 +25,7 @@ struct Inner {
     metrics: Metrics,
     groups: Hub,
     leases: OnceLock<LeaseStore>,
+    identity_health: OnceLock<Arc<HealthCell>>,
     request_log: Mutex<Option<Box<dyn Write + Send>>>,
 }
 
@@ -48,6 +49,7 @@ impl Handle {
             metrics: Metrics::new(),
             groups: Hub::new(),
             leases: OnceLock::new(),
+            identity_health: OnceLock::new(),
             request_log: Mutex::new(None),
         };
         Self { inner: Arc::new(inner) }
@@ -96,6 +98,16 @@ impl Handle {
     /// The lease store whose leases are served, if any.
     pub(crate) fn leases(&self) -> Option<&LeaseStore> {
         self.inner.leases.get()
+    }
+
+    /// Makes `/readyz` include the lease controller's health; false when one was already attached.
+    pub(crate) fn watch_identity(&self, health: Arc<HealthCell>) -> bool {
+        self.inner.identity_health.set(health).is_ok()
+    }
+
+    /// The lease controller's health, when this handle serves an identity ([`crate::identity::start`]).
+    pub fn identity_health(&self) -> Option<LeaseHealth> {
+        self.inner.identity_health.get().map(|cell| cell.get())
     }
 
     /// The bundle being served, if one is loaded.

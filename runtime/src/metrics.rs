@@ -178,6 +178,7 @@ pub struct Metrics {
     upstreams: UpstreamMetrics,
     watch_streams: Gauge,
     watch_events: Family<WatchEventLabels, Counter>,
+    identity: crate::identity::metrics::IdentityMetrics,
 }
 
 impl Default for Metrics {
@@ -230,8 +231,10 @@ impl Metrics {
             "Watch events sent to clients, by event type",
             watch_events.clone(),
         );
+        let identity = crate::identity::metrics::IdentityMetrics::register(&mut registry);
         Self {
             registry,
+            identity,
             requests,
             latency,
             aggregation_count,
@@ -241,6 +244,11 @@ impl Metrics {
             watch_events,
             upstreams,
         }
+    }
+
+    /// The identity lease controller's and collector's metrics.
+    pub(crate) fn identity(&self) -> &crate::identity::metrics::IdentityMetrics {
+        &self.identity
     }
 
     /// Counts one refresh of an upstream by outcome (`changed`, `unchanged`, `failed`).

@@ -2,11 +2,12 @@
 
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use super::{served_content, snapshot};
 use crate::handle::Handle;
+use crate::identity::LeaseHealth;
 use crate::respond::{Caching, Reply};
 
 /// `GET /version`.
@@ -25,16 +26,37 @@ pub(crate) async fn version(State(handle): State<Handle>, headers: HeaderMap) ->
 
 /// `GET /healthz`, `/livez`: the process answers.
 pub(crate) async fn alive() -> Response {
-    text(StatusCode::OK, "ok")
+    text(StatusCode::OK, "ok".to_owned())
 }
 
-/// `GET /readyz`: a bundle is loaded (and with it, discovery built).
-pub(crate) async fn ready(State(handle): State<Handle>) -> Response {
-    if handle.is_ready() {
-        text(StatusCode::OK, "ok")
-    } else {
-        text(StatusCode::SERVICE_UNAVAILABLE, "no bundle loaded")
+/// `GET /readyz`: a bundle is loaded (and with it, discovery built), and when the server holds an identity lease,
+/// its last heartbeat succeeded. Like kube-apiserver: `ok` when ready (one line per check with `?verbose`), and
+/// otherwise one `[+]`/`[-]` line per check, with the reason a check fails.
+pub(crate) async fn ready(State(handle): State<Handle>, uri: Uri) -> Response {
+    let mut checks = vec![("bundle", if handle.is_ready() { Ok(()) } else { Err("no bundle loaded".to_owned()) })];
+    if let Some(health) = handle.identity_health() {
+        let outcome = match health {
+            LeaseHealth::Healthy => Ok(()),
+            LeaseHealth::Starting => Err("no heartbeat finished yet".to_owned()),
+            LeaseHealth::Failing(reason) => Err(reason),
+        };
+        checks.push(("identity-lease-controller", outcome));
     }
+    let ready = checks.iter().all(|(_, outcome)| outcome.is_ok());
+    let verbose =
+        uri.query().is_some_and(|query| query.split('&').any(|pair| pair.split('=').next() == Some("verbose")));
+    if ready && !verbose {
+        return text(StatusCode::OK, "ok".to_owned());
+    }
+    let mut body = String::new();
+    for (name, outcome) in &checks {
+        match outcome {
+            Ok(()) => body.push_str(&format!("[+]{name} ok\n")),
+            Err(reason) => body.push_str(&format!("[-]{name} failed: {reason}\n")),
+        }
+    }
+    body.push_str(if ready { "readyz check passed\n" } else { "readyz check failed\n" });
+    text(if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE }, body)
 }
 
 /// `GET /metrics`.
@@ -44,7 +66,7 @@ pub(crate) async fn metrics(State(handle): State<Handle>) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
-fn text(status: StatusCode, body: &'static str) -> Response {
+fn text(status: StatusCode, body: String) -> Response {
     let mut response = Response::new(Body::from(body));
     *response.status_mut() = status;
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));

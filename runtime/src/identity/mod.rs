@@ -1,11 +1,73 @@
 //! Server identity, as the apiserver-identity design gives it to each kube-apiserver: every replica holds a
 //! `coordination.k8s.io/v1` Lease in `kube-system`, renews it on a heartbeat, and every replica collects the
 //! leases whose holders stopped renewing. Leases live in a [`LeaseStore`]: this process, or etcd shared by the
-//! replicas.
+//! replicas. [`start`] runs both tasks for a [`Handle`], which then serves the leases and reports the
+//! controller's health in `/readyz`.
 
+mod collector;
+mod controller;
+mod health;
+pub(crate) mod metrics;
+mod settings;
 pub mod store;
 
-pub use store::{LeaseChange, LeaseEvent, LeaseEvents, LeaseStore, Listing, StoreError, StoredLease};
+use std::sync::Arc;
+
+use tokio::task::JoinHandle;
+
+pub(crate) use health::HealthCell;
+pub use health::LeaseHealth;
+pub use settings::{DEFAULT_COMPONENT, IdentitySettings, lease_name};
+#[cfg(feature = "etcd")]
+pub use store::EtcdSettings;
+pub use store::{
+    DEFAULT_KEY_PREFIX, LeaseChange, LeaseEvent, LeaseEvents, LeaseStore, Listing, StoreError, StoredLease,
+};
+
+use crate::handle::Handle;
 
 /// The namespace identity leases are held in.
 pub const NAMESPACE: &str = "kube-system";
+
+/// The label naming the component that holds a lease; collectors only collect their own component's.
+pub const COMPONENT_LABEL: &str = "k8s.io/component";
+
+/// The label naming the host a replica runs on.
+pub const HOSTNAME_LABEL: &str = "kubernetes.io/hostname";
+
+/// The running controller and collector; dropping this stops both.
+#[derive(Debug)]
+pub struct IdentityTasks {
+    /// This replica's lease.
+    pub lease_name: String,
+    /// This start's holder identity.
+    pub holder_identity: String,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for IdentityTasks {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// Holds this replica's lease in `store` and collects expired ones, per `settings`; `handle` serves the store's
+/// leases and includes the controller's health in `/readyz`. Must be called within a Tokio runtime.
+pub fn start(handle: &Handle, store: LeaseStore, settings: IdentitySettings) -> Result<IdentityTasks, String> {
+    settings.check()?;
+    let health = Arc::new(HealthCell::new());
+    if !handle.serve_leases(store.clone()) || !handle.watch_identity(Arc::clone(&health)) {
+        return Err("this handle already serves an identity".to_owned());
+    }
+    let controller = controller::LeaseController::new(store.clone(), settings.clone());
+    let (lease_name, holder_identity) = (settings.lease_name(), controller.holder().to_owned());
+    let collector =
+        collector::Collector { store, component: settings.component.clone(), grace: settings.collection_grace };
+    let tasks = vec![
+        tokio::spawn(controller.run(handle.clone(), health)),
+        tokio::spawn(collector.run(handle.clone(), settings.collection_interval)),
+    ];
+    Ok(IdentityTasks { lease_name, holder_identity, tasks })
+}

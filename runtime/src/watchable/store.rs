@@ -13,9 +13,9 @@ use kapi_meta::content_hash::content_hash;
 use kapi_meta::discovery::v1alpha1::{Group, GroupStatus};
 use kapi_meta::meta::v1::{ObjectMeta, Time, TypeMeta};
 
-use crate::clock::{rfc3339, unix_micros};
 use super::history::{Change, Event, History, RETAINED_EVENTS, TooOld};
 use super::objects::GroupContents;
+use crate::clock::{rfc3339, unix_micros};
 
 /// The objects, their history and the last resource version handed out.
 #[derive(Debug)]

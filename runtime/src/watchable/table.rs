@@ -8,8 +8,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::clock::{parse_rfc3339, short_age};
 use super::query::IncludeObject;
+use crate::clock::{parse_rfc3339, short_age};
 
 /// How the client asked for tables: the Table version it named and what rows carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

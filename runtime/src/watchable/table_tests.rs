@@ -3,8 +3,8 @@ use std::time::{Duration, SystemTime};
 use kapi_meta::discovery::v1alpha1::{GroupStatus, GroupVersion};
 use kapi_meta::meta::v1::{APIResource, Time};
 
-use crate::clock::rfc3339;
 use super::*;
+use crate::clock::rfc3339;
 
 fn resource(name: &str) -> APIResource {
     APIResource { name: name.to_owned(), ..APIResource::default() }

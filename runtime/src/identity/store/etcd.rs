@@ -1,0 +1,232 @@
+//! Leases in etcd, shared by every replica pointed at the same cluster.
+//!
+//! Layout: one key per lease, `<prefix><namespace>/<name>` (prefix [`DEFAULT_KEY_PREFIX`] unless configured),
+//! whose value is the Lease's JSON without `metadata.resourceVersion`; the key's `mod_revision` is the lease's
+//! resource version. Creates, updates and deletes are etcd transactions comparing the key's `create_revision`
+//! (0: absent) or `mod_revision` with what the writer read, so a write based on a stale read changes nothing.
+//!
+//! Requests go to a leader only (`require_leader`), so a member cut off from its quorum fails them quickly instead
+//! of answering stale reads; each request is bounded by the configured timeout.
+
+use std::future::Future;
+use std::time::Duration;
+
+use etcd_client::{
+    Client, Compare, CompareOp, ConnectOptions, EventType, GetOptions, KeyValue, Txn, TxnOp, WatchOptions,
+};
+use kapi_meta::coordination::v1::Lease;
+use tokio::sync::mpsc;
+
+use super::{DEFAULT_KEY_PREFIX, LeaseChange, LeaseEvent, LeaseEvents, Listing, StoreError, StoredLease, key_of};
+
+/// How to reach etcd and where the leases live in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EtcdSettings {
+    /// Client URLs (`http://127.0.0.1:2379`); requests are balanced over those that answer.
+    pub endpoints: Vec<String>,
+    /// The key prefix, ending in `/`.
+    pub key_prefix: String,
+    /// How long one request may take before the store counts as unavailable.
+    pub request_timeout: Duration,
+}
+
+impl EtcdSettings {
+    /// Endpoints with the default prefix and a five-second request timeout.
+    pub fn new(endpoints: Vec<String>) -> Self {
+        Self { endpoints, key_prefix: DEFAULT_KEY_PREFIX.to_owned(), request_timeout: Duration::from_secs(5) }
+    }
+}
+
+#[derive(Clone)]
+pub(super) struct EtcdStore {
+    client: Client,
+    settings: EtcdSettings,
+}
+
+impl std::fmt::Debug for EtcdStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EtcdStore").field("settings", &self.settings).finish_non_exhaustive()
+    }
+}
+
+impl EtcdStore {
+    /// A client for `settings.endpoints`. Connections are made on demand, so this succeeds while etcd is down;
+    /// requests then fail as [`StoreError::Unavailable`] until it is back.
+    pub async fn connect(settings: EtcdSettings) -> Result<Self, StoreError> {
+        let timeout = settings.request_timeout;
+        let options = ConnectOptions::new()
+            .with_connect_timeout(timeout)
+            .with_timeout(timeout)
+            .with_keep_alive(timeout, timeout)
+            .with_require_leader(true);
+        let client = Client::connect(&settings.endpoints, Some(options)).await.map_err(unavailable)?;
+        Ok(Self { client, settings })
+    }
+
+    pub fn describe(&self) -> String {
+        let hosts: Vec<&str> = self.settings.endpoints.iter().map(|e| e.trim_start_matches("http://")).collect();
+        format!("etcd://{} (prefix {})", hosts.join(","), self.settings.key_prefix)
+    }
+
+    fn key(&self, namespace: &str, name: &str) -> String {
+        format!("{}{namespace}/{name}", self.settings.key_prefix)
+    }
+
+    /// Runs one request, bounded by the request timeout.
+    async fn bounded<T>(&self, request: impl Future<Output = Result<T, etcd_client::Error>>) -> Result<T, StoreError> {
+        match tokio::time::timeout(self.settings.request_timeout, request).await {
+            Ok(result) => result.map_err(unavailable),
+            Err(_) => Err(StoreError::Unavailable(format!("no answer within {:?}", self.settings.request_timeout))),
+        }
+    }
+
+    pub async fn get(&self, namespace: &str, name: &str) -> Result<Option<StoredLease>, StoreError> {
+        let mut client = self.client.clone();
+        let response = self.bounded(client.get(self.key(namespace, name), None)).await?;
+        response.kvs().first().map(decode).transpose()
+    }
+
+    pub async fn create(&self, lease: Lease) -> Result<StoredLease, StoreError> {
+        let (namespace, name) = key_of(&lease);
+        let key = self.key(namespace, name);
+        let txn = Txn::new().when([Compare::create_revision(key.clone(), CompareOp::Equal, 0)]).and_then([TxnOp::put(
+            key,
+            encode(&lease),
+            None,
+        )]);
+        let mut client = self.client.clone();
+        let response = self.bounded(client.txn(txn)).await?;
+        if !response.succeeded() {
+            return Err(StoreError::AlreadyExists);
+        }
+        Ok(StoredLease::new(lease, revision_of(response.header())))
+    }
+
+    pub async fn update(&self, lease: Lease, expected: i64) -> Result<StoredLease, StoreError> {
+        let (namespace, name) = key_of(&lease);
+        let key = self.key(namespace, name);
+        let txn = Txn::new()
+            .when([Compare::mod_revision(key.clone(), CompareOp::Equal, expected)])
+            .and_then([TxnOp::put(key, encode(&lease), None)]);
+        let mut client = self.client.clone();
+        let response = self.bounded(client.txn(txn)).await?;
+        if !response.succeeded() {
+            return Err(StoreError::Conflict);
+        }
+        Ok(StoredLease::new(lease, revision_of(response.header())))
+    }
+
+    pub async fn delete_unchanged(&self, namespace: &str, name: &str, expected: i64) -> Result<bool, StoreError> {
+        let key = self.key(namespace, name);
+        let txn = Txn::new()
+            .when([Compare::mod_revision(key.clone(), CompareOp::Equal, expected)])
+            .and_then([TxnOp::delete(key, None)]);
+        let mut client = self.client.clone();
+        Ok(self.bounded(client.txn(txn)).await?.succeeded())
+    }
+
+    /// Every lease under the namespace's prefix; a value that is not a lease is skipped with a warning, so one
+    /// foreign key cannot hide every replica.
+    pub async fn list(&self, namespace: Option<&str>) -> Result<Listing, StoreError> {
+        let prefix = self.prefix(namespace);
+        let mut client = self.client.clone();
+        let response = self.bounded(client.get(prefix, Some(GetOptions::new().with_prefix()))).await?;
+        let mut leases = Vec::new();
+        for kv in response.kvs() {
+            match decode(kv) {
+                Ok(stored) => leases.push(stored),
+                Err(error) => tracing::warn!(%error, "skipping a stored value"),
+            }
+        }
+        leases.sort_by(|a, b| a.key().cmp(&b.key()));
+        Ok(Listing { leases, revision: revision_of(response.header()) })
+    }
+
+    /// A task follows etcd's watch of the prefix from `after + 1` and forwards each change until the receiver is
+    /// dropped or etcd ends the watch (compaction, lost leader, connection lost), which it reports as an error.
+    pub async fn watch(&self, namespace: Option<&str>, after: i64) -> Result<LeaseEvents, StoreError> {
+        let options = WatchOptions::new().with_prefix().with_start_revision(after + 1).with_prev_key();
+        let mut client = self.client.clone();
+        let mut stream = self.bounded(client.watch(self.prefix(namespace), Some(options))).await?;
+        let (sender, receiver) = mpsc::channel(64);
+        tokio::spawn(async move {
+            loop {
+                let message = tokio::select! {
+                    message = stream.message() => message,
+                    () = sender.closed() => return,
+                };
+                let events = match message {
+                    Ok(Some(response)) if response.compact_revision() > 0 => {
+                        Err(StoreError::Compacted { requested: after, oldest: response.compact_revision() })
+                    }
+                    Ok(Some(response)) if response.canceled() => {
+                        Err(StoreError::Unavailable(format!("etcd ended the watch: {}", response.cancel_reason())))
+                    }
+                    Ok(Some(response)) => response.events().iter().map(event).collect::<Result<Vec<_>, _>>(),
+                    Ok(None) => Err(StoreError::Unavailable("etcd closed the watch stream".to_owned())),
+                    Err(error) => Err(unavailable(error)),
+                };
+                match events {
+                    Ok(events) => {
+                        for event in events {
+                            if sender.send(Ok(event)).await.is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Err(error) => {
+                        let _ = sender.send(Err(error)).await;
+                        return;
+                    }
+                }
+            }
+        });
+        Ok(receiver)
+    }
+
+    fn prefix(&self, namespace: Option<&str>) -> String {
+        match namespace {
+            Some(namespace) => format!("{}{namespace}/", self.settings.key_prefix),
+            None => self.settings.key_prefix.clone(),
+        }
+    }
+}
+
+/// One etcd event as a lease change: a put that created the key is an addition; a delete carries the previous
+/// value (the watch asks for it) at the deletion's revision.
+fn event(event: &etcd_client::Event) -> Result<LeaseEvent, StoreError> {
+    let missing = || StoreError::Unavailable("etcd sent an event without its key-value".to_owned());
+    let kv = event.kv().ok_or_else(missing)?;
+    match event.event_type() {
+        EventType::Put => {
+            let change =
+                if kv.create_revision() == kv.mod_revision() { LeaseChange::Added } else { LeaseChange::Modified };
+            Ok(LeaseEvent { change, lease: decode(kv)? })
+        }
+        EventType::Delete => {
+            let previous = event.prev_kv().ok_or_else(missing)?;
+            let lease = StoredLease::new(decode(previous)?.lease, kv.mod_revision());
+            Ok(LeaseEvent { change: LeaseChange::Deleted, lease })
+        }
+    }
+}
+
+fn encode(lease: &Lease) -> Vec<u8> {
+    // A Lease is plain strings and numbers: serialising it cannot fail.
+    serde_json::to_vec(lease).unwrap_or_default()
+}
+
+fn decode(kv: &KeyValue) -> Result<StoredLease, StoreError> {
+    let corrupt =
+        |message: String| StoreError::Corrupt { key: String::from_utf8_lossy(kv.key()).into_owned(), message };
+    let lease: Lease = serde_json::from_slice(kv.value()).map_err(|e| corrupt(e.to_string()))?;
+    Ok(StoredLease::new(lease, kv.mod_revision()))
+}
+
+fn revision_of(header: Option<&etcd_client::ResponseHeader>) -> i64 {
+    header.map_or(0, etcd_client::ResponseHeader::revision)
+}
+
+fn unavailable(error: etcd_client::Error) -> StoreError {
+    StoreError::Unavailable(error.to_string())
+}
