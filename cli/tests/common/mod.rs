@@ -11,6 +11,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::Value;
 
+pub mod etcd;
+
 /// A server process on a loopback port; killed (by its own pid) when dropped.
 pub struct Server {
     pub child: Child,

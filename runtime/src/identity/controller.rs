@@ -22,6 +22,9 @@ use crate::handle::Handle;
 /// The longest wait before retrying a failed heartbeat.
 const RETRY_AFTER: Duration = Duration::from_secs(1);
 
+/// Failed heartbeats in a row that make the controller unhealthy.
+const FAILURES_BEFORE_UNHEALTHY: u32 = 2;
+
 /// What a successful heartbeat did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Beat {
@@ -51,8 +54,11 @@ impl LeaseController {
         &self.holder
     }
 
-    /// Heartbeats forever, reporting each outcome to `health` and the handle's metrics.
+    /// Heartbeats forever, reporting each outcome to `health` and the handle's metrics. One failed heartbeat
+    /// (a store member going away mid-request) is retried at once and does not yet make the controller unhealthy;
+    /// [`FAILURES_BEFORE_UNHEALTHY`] in a row do.
     pub async fn run(mut self, handle: Handle, health: Arc<HealthCell>) {
+        let mut failures = 0;
         loop {
             let wait = match self.heartbeat(SystemTime::now()).await {
                 Ok(beat) => {
@@ -63,13 +69,19 @@ impl LeaseController {
                         Beat::Renewed => "renewed",
                         Beat::Acquired => "acquired",
                     });
+                    failures = 0;
                     health.set(LeaseHealth::Healthy);
+                    handle.metrics().identity().set_healthy(true);
                     self.settings.renew_interval
                 }
                 Err(error) => {
-                    tracing::warn!(lease = %self.lease_name, %error, "identity lease heartbeat failed");
+                    failures += 1;
+                    tracing::warn!(lease = %self.lease_name, %error, failures, "identity lease heartbeat failed");
                     handle.metrics().identity().heartbeat("failed");
-                    health.set(LeaseHealth::Failing(error.to_string()));
+                    if failures >= FAILURES_BEFORE_UNHEALTHY {
+                        health.set(LeaseHealth::Failing(error.to_string()));
+                        handle.metrics().identity().set_healthy(false);
+                    }
                     self.settings.renew_interval.min(RETRY_AFTER)
                 }
             };

@@ -10,11 +10,11 @@ pub enum LeaseHealth {
     Starting,
     /// The last heartbeat renewed or acquired the lease.
     Healthy,
-    /// The last heartbeat failed, for this reason.
+    /// The last heartbeats failed (more than one in a row), the last for this reason.
     Failing(String),
 }
 
-/// Shared between the controller, which sets it, and the `/readyz` handler, which reads it.
+/// Shared between the controller, which sets it, and the `/readyz` handler and metrics, which read it.
 #[derive(Debug)]
 pub(crate) struct HealthCell {
     state: Mutex<LeaseHealth>,

@@ -52,7 +52,7 @@ impl IdentityMetrics {
         );
         registry.register(
             "kapi_identity_lease_controller_healthy",
-            "1 while this replica's last heartbeat succeeded, else 0",
+            "1 while this replica's lease controller is healthy (its heartbeats succeed), else 0",
             metrics.healthy.clone(),
         );
         metrics
@@ -61,7 +61,11 @@ impl IdentityMetrics {
     /// One heartbeat: `renewed` (own lease extended), `acquired` (created or taken over) or `failed`.
     pub fn heartbeat(&self, outcome: &'static str) {
         self.heartbeats.get_or_create(&OutcomeLabels { outcome }).inc();
-        self.healthy.set(i64::from(outcome != "failed"));
+    }
+
+    /// Whether the controller is healthy (see [`super::LeaseHealth`]).
+    pub fn set_healthy(&self, healthy: bool) {
+        self.healthy.set(i64::from(healthy));
     }
 
     /// One search for expired leases, with how many were deleted and how many spared.
