@@ -6,10 +6,13 @@ cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v python3 >/dev/null || need_apt+=(python3 python3-pip)
-# protoc checks the generated .proto files and compiles them for proto_compare.py.
+# protoc checks the generated .proto files and compiles them for proto_compare.py; the etcd client crate is built
+# from etcd's .proto files with it.
 command -v protoc >/dev/null || need_apt+=(protobuf-compiler)
 # The aggregator's https upstream in the tests gets its certificates from the openssl tool.
 command -v openssl >/dev/null || need_apt+=(openssl)
+# The identity tests run real etcd members (one, or a cluster of three) on loopback ports.
+command -v etcd >/dev/null || need_apt+=(etcd-server)
 if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"
 fi
