@@ -29,6 +29,11 @@ pub struct ServeArgs {
     /// Address to listen on; port 0 picks a free port (the real address is printed).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
+    /// The address clients are told to reach this server at (`serverAddressByClientCIDRs` in `/api` and in the
+    /// `Group` objects). Defaults to the listening address; replicas behind one load balancer give its address, so
+    /// they all publish the same bytes (and ETags).
+    #[arg(long, value_name = "HOST:PORT")]
+    advertise_address: Option<String>,
     /// Reload the directory when it changes (needs --dir); a reload that fails keeps the current bundle.
     #[arg(long, requires = "dir")]
     watch: bool,
@@ -136,7 +141,7 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         tokio::net::TcpListener::bind(args.addr).await.map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     let options = LoadOptions {
-        server_address: Some(address.to_string()),
+        server_address: Some(args.advertise_address.clone().unwrap_or_else(|| address.to_string())),
         discovery_group: args.discovery_group.clone(),
         ..LoadOptions::default()
     };

@@ -42,6 +42,9 @@ fn replica(store: &str, host: &str, timing: &Timing) -> Server {
         &renew,
         "--lease-store-timeout",
         "1",
+        // As replicas behind one load balancer are configured: they advertise its address, not their own.
+        "--advertise-address",
+        "127.0.0.1:6443",
     ])
 }
 
