@@ -5,6 +5,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use arc_swap::ArcSwapOption;
+use tokio::sync::watch;
 
 use crate::bundle::Bundle;
 use crate::identity::{HealthCell, LeaseHealth, LeaseStore};
@@ -26,6 +27,8 @@ struct Inner {
     groups: Hub,
     leases: OnceLock<LeaseStore>,
     identity_health: OnceLock<Arc<HealthCell>>,
+    /// True once the server is shutting down: every watch stream, of any resource, ends.
+    closing: watch::Sender<bool>,
     request_log: Mutex<Option<Box<dyn Write + Send>>>,
 }
 
@@ -50,6 +53,7 @@ impl Handle {
             groups: Hub::new(),
             leases: OnceLock::new(),
             identity_health: OnceLock::new(),
+            closing: watch::Sender::new(false),
             request_log: Mutex::new(None),
         };
         Self { inner: Arc::new(inner) }
@@ -77,11 +81,16 @@ impl Handle {
         self.inner.groups.publish(&bundle.groups, &api_version);
     }
 
-    /// Ends every open watch stream (after the events it already has) and makes later ones end at once. Call it
-    /// when the server starts shutting down: a graceful shutdown waits for open responses, and a watch would
-    /// otherwise last until its timeout.
+    /// Ends every open watch stream, of `Group` objects and leases alike (after the events it already has), and
+    /// makes later ones end at once. Call it when the server starts shutting down: a graceful shutdown waits for
+    /// open responses, and a watch would otherwise last until its timeout.
     pub fn shutdown(&self) {
-        self.inner.groups.close();
+        self.inner.closing.send_replace(true);
+    }
+
+    /// Tells when the server starts shutting down (the value turns true, once).
+    pub(crate) fn closing(&self) -> watch::Receiver<bool> {
+        self.inner.closing.subscribe()
     }
 
     /// The `Group` objects and their history.

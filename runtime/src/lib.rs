@@ -44,6 +44,7 @@ mod options;
 mod protobuf;
 mod reload;
 mod respond;
+mod rest;
 mod router;
 mod server;
 mod status;

@@ -1,6 +1,6 @@
 //! Prometheus metrics: requests and latencies per endpoint class and status, the discovery aggregation count
-//! and duration the aggregated-discovery design names, and the open watch streams of `Group` objects with the
-//! events they sent.
+//! and duration the aggregated-discovery design names, and the open watch streams (of `Group` objects and of
+//! leases) with the events they sent.
 
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, SystemTime};
@@ -29,6 +29,8 @@ pub enum EndpointClass {
     Operations,
     /// `/apis/<g>/<v>/groups…` and `/apis/<g>/<v>/watch/groups…`: watchable discovery's objects.
     Groups,
+    /// `/apis/coordination.k8s.io/v1/[watch/][namespaces/<ns>/]leases…`: the served identity leases.
+    Leases,
     /// Anything else (answered 404).
     Other,
 }
@@ -47,6 +49,7 @@ impl EndpointClass {
             _ if path.starts_with("/api/") && segments == 2 => Self::DiscoveryLegacy,
             _ if path.starts_with("/apis/") && (2..=3).contains(&segments) => Self::DiscoveryLegacy,
             _ if is_groups_path(path) => Self::Groups,
+            _ if is_leases_path(path) => Self::Leases,
             _ => Self::Other,
         }
     }
@@ -61,6 +64,7 @@ impl EndpointClass {
             Self::OpenApiV2 => "openapi_v2",
             Self::Operations => "operations",
             Self::Groups => "groups",
+            Self::Leases => "leases",
             Self::Other => "other",
         }
     }
@@ -78,6 +82,14 @@ fn is_groups_path(path: &str) -> bool {
     )
 }
 
+/// `/apis/coordination.k8s.io/v1/leases`, `…/namespaces/<ns>/leases[/<name>]`, and the same after `…/v1/watch`.
+fn is_leases_path(path: &str) -> bool {
+    let Some(rest) = path.strip_prefix("/apis/coordination.k8s.io/v1/") else { return false };
+    let rest = rest.strip_prefix("watch/").unwrap_or(rest);
+    let segments: Vec<&str> = rest.split('/').collect();
+    matches!(segments.as_slice(), ["leases"] | ["namespaces", _, "leases"] | ["namespaces", _, "leases", _])
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
 struct RequestLabels {
     class: &'static str,
@@ -92,9 +104,18 @@ struct LatencyLabels {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct WatchStreamLabels {
+    resource: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
 struct WatchEventLabels {
+    resource: &'static str,
     r#type: &'static str,
 }
+
+/// The resources watches are served for, whose open-stream series exist (at 0) from the start.
+const WATCHED_RESOURCES: [&str; 2] = ["groups", "leases"];
 
 fn latency_histogram() -> Histogram {
     // 50 µs … ~3 s: a served bundle answers in microseconds; the top buckets catch stalls.
@@ -176,7 +197,7 @@ pub struct Metrics {
     aggregation_duration: Gauge<f64, AtomicU64>,
     reload_failures: Counter,
     upstreams: UpstreamMetrics,
-    watch_streams: Gauge,
+    watch_streams: Family<WatchStreamLabels, Gauge>,
     watch_events: Family<WatchEventLabels, Counter>,
     identity: crate::identity::metrics::IdentityMetrics,
 }
@@ -196,7 +217,10 @@ impl Metrics {
         let aggregation_count = Counter::default();
         let aggregation_duration = Gauge::<f64, AtomicU64>::default();
         let reload_failures = Counter::default();
-        let watch_streams = Gauge::default();
+        let watch_streams = Family::<WatchStreamLabels, Gauge>::default();
+        for resource in WATCHED_RESOURCES {
+            watch_streams.get_or_create(&WatchStreamLabels { resource }).set(0);
+        }
         let watch_events = Family::<WatchEventLabels, Counter>::default();
         registry.register("kapi_http_requests", "HTTP requests by endpoint class, method and code", requests.clone());
         registry.register_with_unit(
@@ -223,12 +247,12 @@ impl Metrics {
         let upstreams = UpstreamMetrics::register(&mut registry);
         registry.register(
             "kapi_watch_streams_open",
-            "Watch streams of Group objects currently open",
+            "Watch streams currently open, by resource",
             watch_streams.clone(),
         );
         registry.register(
             "kapi_watch_events_sent",
-            "Watch events sent to clients, by event type",
+            "Watch events sent to clients, by resource and event type",
             watch_events.clone(),
         );
         let identity = crate::identity::metrics::IdentityMetrics::register(&mut registry);
@@ -304,19 +328,20 @@ impl Metrics {
         self.reload_failures.inc();
     }
 
-    /// Counts a watch stream opening; [`Metrics::watch_stream_closed`] when it ends.
-    pub fn watch_stream_opened(&self) {
-        self.watch_streams.inc();
+    /// Counts a watch stream of `resource` (`groups`, `leases`) opening; [`Metrics::watch_stream_closed`] when
+    /// it ends.
+    pub fn watch_stream_opened(&self, resource: &'static str) {
+        self.watch_streams.get_or_create(&WatchStreamLabels { resource }).inc();
     }
 
-    /// Counts a watch stream ending.
-    pub fn watch_stream_closed(&self) {
-        self.watch_streams.dec();
+    /// Counts a watch stream of `resource` ending.
+    pub fn watch_stream_closed(&self, resource: &'static str) {
+        self.watch_streams.get_or_create(&WatchStreamLabels { resource }).dec();
     }
 
-    /// Counts one watch event sent, by type (`ADDED`, `MODIFIED`, `DELETED`, `BOOKMARK`, `ERROR`).
-    pub fn observe_watch_event(&self, event_type: &'static str) {
-        self.watch_events.get_or_create(&WatchEventLabels { r#type: event_type }).inc();
+    /// Counts one watch event of `resource` sent, by type (`ADDED`, `MODIFIED`, `DELETED`, `BOOKMARK`, `ERROR`).
+    pub fn observe_watch_event(&self, resource: &'static str, event_type: &'static str) {
+        self.watch_events.get_or_create(&WatchEventLabels { resource, r#type: event_type }).inc();
     }
 
     /// The metrics in the text exposition format.
@@ -344,6 +369,18 @@ mod tests {
         assert_eq!(EndpointClass::of("/apis/discovery.k8s.io/v1alpha1/groups/apps"), EndpointClass::Groups);
         assert_eq!(EndpointClass::of("/apis/discovery.k8s.io/v1alpha1/watch/groups"), EndpointClass::Groups);
         assert_eq!(EndpointClass::of("/apis/discovery.k8s.io/v1alpha1/groups/apps/status"), EndpointClass::Other);
+        for leases in [
+            "/apis/coordination.k8s.io/v1/leases",
+            "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
+            "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kapi-1",
+            "/apis/coordination.k8s.io/v1/watch/leases",
+            "/apis/coordination.k8s.io/v1/watch/namespaces/kube-system/leases/kapi-1",
+        ] {
+            assert_eq!(EndpointClass::of(leases), EndpointClass::Leases, "{leases}");
+        }
+        assert_eq!(EndpointClass::of("/apis/coordination.k8s.io/v1"), EndpointClass::DiscoveryLegacy);
+        assert_eq!(EndpointClass::of("/apis/coordination.k8s.io/v1/leases/kapi-1"), EndpointClass::Other);
+        assert_eq!(EndpointClass::of("/apis/coordination.k8s.io/v1/namespaces/x/pods"), EndpointClass::Other);
         assert_eq!(EndpointClass::of("/openapi/v3/apis/apps/v1"), EndpointClass::OpenApiV3);
         assert_eq!(EndpointClass::of("/metrics"), EndpointClass::Operations);
         assert_eq!(EndpointClass::of("/etc/passwd"), EndpointClass::Other);
@@ -366,15 +403,20 @@ mod tests {
     #[test]
     fn watch_streams_and_their_events_are_counted() {
         let metrics = Metrics::new();
-        metrics.watch_stream_opened();
-        metrics.watch_stream_opened();
-        metrics.watch_stream_closed();
-        metrics.observe_watch_event("ADDED");
-        metrics.observe_watch_event("ADDED");
-        metrics.observe_watch_event("BOOKMARK");
+        assert!(metrics.render().contains("kapi_watch_streams_open{resource=\"leases\"} 0"), "series exist at 0");
+        metrics.watch_stream_opened("groups");
+        metrics.watch_stream_opened("groups");
+        metrics.watch_stream_opened("leases");
+        metrics.watch_stream_closed("groups");
+        metrics.observe_watch_event("groups", "ADDED");
+        metrics.observe_watch_event("groups", "ADDED");
+        metrics.observe_watch_event("groups", "BOOKMARK");
+        metrics.observe_watch_event("leases", "ADDED");
         let text = metrics.render();
-        assert!(text.contains("kapi_watch_streams_open 1"), "{text}");
-        assert!(text.contains("kapi_watch_events_sent_total{type=\"ADDED\"} 2"), "{text}");
-        assert!(text.contains("kapi_watch_events_sent_total{type=\"BOOKMARK\"} 1"), "{text}");
+        assert!(text.contains("kapi_watch_streams_open{resource=\"groups\"} 1"), "{text}");
+        assert!(text.contains("kapi_watch_streams_open{resource=\"leases\"} 1"), "{text}");
+        assert!(text.contains("kapi_watch_events_sent_total{resource=\"groups\",type=\"ADDED\"} 2"), "{text}");
+        assert!(text.contains("kapi_watch_events_sent_total{resource=\"groups\",type=\"BOOKMARK\"} 1"), "{text}");
+        assert!(text.contains("kapi_watch_events_sent_total{resource=\"leases\",type=\"ADDED\"} 1"), "{text}");
     }
 }

@@ -74,6 +74,17 @@ async fn lists_every_group_with_a_resource_version_and_gets_one() {
 }
 
 #[tokio::test]
+async fn label_selectors_match_groups_as_objects_without_labels() {
+    let (app, _) = app();
+    let absent = get(&app, &format!("{GROUPS}?labelSelector=!app"), &[]).await.json();
+    assert_eq!(names(&absent), ["core", "discovery.k8s.io", "example.com"]);
+    let present = get(&app, &format!("{GROUPS}?labelSelector=app%3Dweb"), &[]).await.json();
+    assert_eq!(names(&present), Vec::<&str>::new());
+    let malformed = get(&app, &format!("{GROUPS}?labelSelector=app%20in%20web"), &[]).await;
+    assert_eq!((malformed.status, malformed.json()["reason"].as_str()), (StatusCode::BAD_REQUEST, Some("BadRequest")));
+}
+
+#[tokio::test]
 async fn a_missing_group_is_a_404_status_naming_it() {
     let (app, _) = app();
     let reply = get(&app, &format!("{GROUPS}/nonexistent"), &[]).await;
@@ -161,8 +172,8 @@ async fn a_watch_from_the_lists_version_sees_the_next_bundle_change_a_group() {
     assert!(resource_version(&event["object"]) > listed);
     let metrics = get(&app, "/metrics", &[]).await;
     let text = String::from_utf8_lossy(&metrics.body);
-    assert!(text.contains("kapi_watch_streams_open 1"), "{text}");
-    assert!(text.contains("kapi_watch_events_sent_total{type=\"MODIFIED\"} 1"), "{text}");
+    assert!(text.contains("kapi_watch_streams_open{resource=\"groups\"} 1"), "{text}");
+    assert!(text.contains("kapi_watch_events_sent_total{resource=\"groups\",type=\"MODIFIED\"} 1"), "{text}");
     assert!(text.contains("class=\"groups\""), "{text}");
     handle.shutdown();
     assert!(next_event(&mut body).await.is_none(), "shutdown ends the stream");

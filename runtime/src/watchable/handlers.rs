@@ -4,16 +4,17 @@
 use std::sync::Arc;
 
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, Query as QueryPairs, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, Uri};
 use axum::response::{IntoResponse, Response};
 use kapi_meta::discovery::v1alpha1::{Group, RESOURCE, VERSION};
 
-use super::query::{NameTerm, Query, StartAt, VersionMatch};
-use super::stream::{Session, Shape};
-use super::wire::{self, Form, WATCH_MEDIA_TYPE};
+use super::stream;
 use crate::handle::Handle;
-use crate::handlers::accept;
+use crate::rest::query::{FieldTerm, Query};
+use crate::rest::reply::{self, Rejected};
+use crate::rest::watch::Shape;
+use crate::rest::wire::Form;
 use crate::status::{Failure, Refusal};
 
 /// What every `groups` request needs once it is known to be one: the objects' `apiVersion`, the options and the
@@ -25,31 +26,13 @@ struct Request {
     form: Form,
 }
 
-/// Why a request is not one for this bundle's `groups` resource, or cannot be answered.
-enum Rejected {
-    Fixed(Failure),
-    Refused(Refusal),
-}
-
-impl IntoResponse for Rejected {
-    fn into_response(self) -> Response {
-        match self {
-            Self::Fixed(failure) => failure.response(),
-            Self::Refused(refusal) => refusal.response(),
-        }
-    }
-}
-
 /// Checks that the path names this bundle's `groups` resource, and reads the query and `Accept`.
 fn prepare(handle: &Handle, group: &str, version: &str, uri: &Uri, headers: &HeaderMap) -> Result<Request, Rejected> {
-    let bundle = handle.current().ok_or(Rejected::Fixed(Failure::NotReady))?;
+    let bundle = handle.current().ok_or(Failure::NotReady)?;
     if version != VERSION || group != bundle.discovery_group || !bundle.serves_groups {
-        return Err(Rejected::Fixed(Failure::NotFound));
+        return Err(Failure::NotFound.into());
     }
-    let pairs = QueryPairs::<Vec<(String, String)>>::try_from_uri(uri)
-        .map_err(|e| Rejected::Refused(Refusal::BadRequest(format!("cannot read the query string: {e}"))))?;
-    let query = Query::parse(&pairs.0).map_err(Rejected::Refused)?;
-    let form = Form::negotiate(&accept(headers)).ok_or(Rejected::Refused(Refusal::NotAcceptable))?;
+    let (query, form) = reply::read(uri, headers)?;
     Ok(Request { group: group.to_owned(), api_version: Group::api_version(group), query, form })
 }
 
@@ -107,7 +90,7 @@ pub(crate) async fn watch_item(
     match prepare(&handle, &group, &version, &uri, &headers) {
         Ok(mut request) => {
             request.query.watch = true;
-            request.query.names.push(NameTerm::Is(name));
+            request.query.fields.push(FieldTerm::name_is(name));
             watch(&handle, request)
         }
         Err(rejected) => rejected.into_response(),
@@ -116,67 +99,37 @@ pub(crate) async fn watch_item(
 
 fn watch(handle: &Handle, request: Request) -> Response {
     let table = request.form.table(request.query.include_object);
-    let shape = Shape { api_version: request.api_version, table };
-    match Session::start(handle, request.query, shape) {
-        Ok(session) => body(session.into_body(), WATCH_MEDIA_TYPE),
+    let shape = Shape { api_version: request.api_version, resource: RESOURCE, table };
+    match stream::start(handle, request.query, shape) {
+        Ok(session) => reply::watch(session),
         Err(refusal) => refusal.response(),
     }
 }
 
-/// The objects the selector lets through, at the current resource version. A list from a resource version
-/// ahead of the server is refused; an exact one that is not the current state is too, unless nothing changed
-/// since (the server keeps no older states).
+/// The objects the selectors let through, at the current resource version. An exact list of an older version
+/// is served only when nothing changed since (the server keeps no older states).
 fn list(handle: &Handle, request: Request) -> Response {
     let store = handle.hub().store();
     let current = store.resource_version();
-    if let StartAt::Version(requested) = request.query.start {
-        if requested > current {
-            return Refusal::TooLargeResourceVersion { requested, current }.response();
-        }
-        let unchanged_since = store.events_after(requested).is_ok_and(|mut events| events.next().is_none());
-        if request.query.version_match == Some(VersionMatch::Exact) && !unchanged_since {
-            return Refusal::Expired { requested, oldest: current }.response();
-        }
+    let unchanged_since = |requested| store.events_after(requested).is_ok_and(|mut events| events.next().is_none());
+    if let Err(refusal) = reply::check_list_version(&request.query, current, unchanged_since) {
+        return refusal.response();
     }
-    let items: Vec<Arc<Group>> = store
-        .objects()
-        .filter(|object| request.query.selects(object.metadata.name.as_deref().unwrap_or_default()))
-        .cloned()
-        .collect();
+    let objects: Vec<Arc<Group>> = store.objects().cloned().collect();
     drop(store);
-    let bytes = match request.form.table(request.query.include_object) {
-        None => wire::list(&request.api_version, &items, current),
-        Some(table) => {
-            let rows: Vec<&Group> = items.iter().map(Arc::as_ref).collect();
-            wire::json_bytes(&table.table(&rows, Some(current.to_string()), true))
-        }
-    };
-    body(bytes.into(), "application/json")
+    reply::list(request.form, &request.query, &request.api_version, objects.iter().map(Arc::as_ref), current)
 }
 
 /// The object `name`, or a 404 naming it.
 fn get(handle: &Handle, request: Request, name: &str) -> Response {
     let store = handle.hub().store();
-    let current = store.resource_version();
-    if let StartAt::Version(requested) = request.query.start
-        && requested > current
-    {
-        return Refusal::TooLargeResourceVersion { requested, current }.response();
+    if let Err(refusal) = reply::check_reached(&request.query, store.resource_version()) {
+        return refusal.response();
     }
     let Some(object) = store.get(name).cloned() else {
         let resource = format!("{RESOURCE}.{}", request.group);
         return Refusal::ObjectNotFound { resource, name: name.to_owned() }.response();
     };
     drop(store);
-    let bytes = match request.form.table(request.query.include_object) {
-        None => wire::json_bytes(object.as_ref()),
-        Some(table) => wire::json_bytes(&table.table(&[&object], object.metadata.resource_version.clone(), true)),
-    };
-    body(bytes.into(), "application/json")
-}
-
-fn body(body: axum::body::Body, content_type: &'static str) -> Response {
-    let mut response = (StatusCode::OK, body).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    response
+    reply::object(request.form, &request.query, object.as_ref())
 }

@@ -13,11 +13,9 @@
 pub(crate) mod handlers;
 mod history;
 mod objects;
-mod query;
 mod store;
 mod stream;
 mod table;
-mod wire;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::SystemTime;
@@ -26,26 +24,20 @@ pub(crate) use objects::GroupContents;
 use store::GroupStore;
 use tokio::sync::watch;
 
-/// What wakes a watch: the resource version of the last change, or the server shutting down.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Pulse {
-    pub resource_version: u64,
-    pub closing: bool,
-}
-
-/// The `Group` objects with their history, and the channel that wakes every open watch.
+/// The `Group` objects with their history, and the channel that wakes every open watch (carrying the resource
+/// version of the last change).
 #[derive(Debug)]
 pub(crate) struct Hub {
     store: Mutex<GroupStore>,
-    pulse: watch::Sender<Pulse>,
+    pulse: watch::Sender<u64>,
 }
 
 impl Hub {
     /// No objects yet; resource versions start from the wall clock.
     pub fn new() -> Self {
         let store = GroupStore::new(SystemTime::now());
-        let pulse = Pulse { resource_version: store.resource_version(), closing: false };
-        Self { store: Mutex::new(store), pulse: watch::Sender::new(pulse) }
+        let pulse = watch::Sender::new(store.resource_version());
+        Self { store: Mutex::new(store), pulse }
     }
 
     /// Makes the objects those of `contents`, served as `api_version`; records the changes and wakes the watches.
@@ -56,13 +48,8 @@ impl Hub {
         drop(store);
         if changes > 0 {
             tracing::info!(changes, resource_version, "group objects changed");
-            self.pulse.send_modify(|pulse| pulse.resource_version = resource_version);
+            self.pulse.send_replace(resource_version);
         }
-    }
-
-    /// Ends every open watch, and every watch opened from now on, once it has sent what it already had.
-    pub fn close(&self) {
-        self.pulse.send_modify(|pulse| pulse.closing = true);
     }
 
     /// The objects and their history, locked. A panic while it was held cannot leave it half-changed (each change
@@ -73,7 +60,7 @@ impl Hub {
 
     /// A receiver that wakes on the next change; subscribe while holding the store so no change falls between
     /// what a watch read and what it waits for.
-    fn subscribe(&self) -> watch::Receiver<Pulse> {
+    fn subscribe(&self) -> watch::Receiver<u64> {
         self.pulse.subscribe()
     }
 }

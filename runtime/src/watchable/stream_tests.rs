@@ -1,11 +1,17 @@
 use std::collections::BTreeMap;
+use std::time::Duration;
 
-use kapi_meta::discovery::v1alpha1::{GroupStatus, GroupVersion};
+use kapi_meta::discovery::v1alpha1::{GroupStatus, GroupVersion, RESOURCE};
 use serde_json::Value;
+use tokio::time::Instant;
 
 use super::super::GroupContents;
-use super::super::query::IncludeObject;
 use super::*;
+use crate::rest::query::IncludeObject;
+use crate::rest::table::TableRequest;
+use crate::rest::watch::BOOKMARK_EVERY;
+
+type GroupSession = Session<GroupChanges>;
 
 const API_VERSION: &str = "discovery.k8s.io/v1alpha1";
 
@@ -38,15 +44,15 @@ fn query(text: &str) -> Query {
 }
 
 fn json_shape() -> Shape {
-    Shape { api_version: API_VERSION.to_owned(), table: None }
+    Shape { api_version: API_VERSION.to_owned(), resource: RESOURCE, table: None }
 }
 
-fn start(handle: &Handle, text: &str) -> Session {
-    Session::start(handle, query(text), json_shape()).expect("watch starts")
+fn open(handle: &Handle, text: &str) -> GroupSession {
+    start(handle, query(text), json_shape()).expect("watch starts")
 }
 
 /// The next event, or `None` when the stream ended; fails when nothing comes within a (virtual) second.
-async fn next(session: &mut Session) -> Option<Value> {
+async fn next(session: &mut GroupSession) -> Option<Value> {
     let line = tokio::time::timeout(Duration::from_secs(1), session.next_line()).await.expect("an event or the end")?;
     assert!(line.ends_with(b"\n"), "one event per line");
     Some(serde_json::from_slice(&line).expect("a JSON event"))
@@ -64,7 +70,7 @@ fn current(handle: &Handle) -> u64 {
 #[tokio::test(start_paused = true)]
 async fn a_watch_without_a_version_starts_with_the_current_objects_then_follows_changes() {
     let handle = handle_with(&[("apps", &["v1"]), ("core", &["v1"])]);
-    let mut session = start(&handle, "watch=1");
+    let mut session = open(&handle, "watch=1");
     assert_eq!(summary(&next(&mut session).await.expect("event")), ("ADDED".into(), "apps".into()));
     assert_eq!(summary(&next(&mut session).await.expect("event")), ("ADDED".into(), "core".into()));
     handle.hub().publish(&contents(&[("apps", &["v1", "v1beta1"])]), API_VERSION);
@@ -81,11 +87,10 @@ async fn a_watch_from_a_version_replays_what_followed_it() {
     let handle = handle_with(&[("apps", &["v1"])]);
     let listed = current(&handle);
     handle.hub().publish(&contents(&[("apps", &["v1"]), ("batch", &["v1"])]), API_VERSION);
-    let mut session = start(&handle, &format!("watch=1&resourceVersion={listed}"));
+    let mut session = open(&handle, &format!("watch=1&resourceVersion={listed}"));
     assert_eq!(summary(&next(&mut session).await.expect("event")), ("ADDED".into(), "batch".into()));
     assert!(tokio::time::timeout(Duration::from_secs(1), session.next_line()).await.is_err(), "nothing else yet");
-    let from_now =
-        Session::start(&handle, query(&format!("watch=1&resourceVersion={}", current(&handle))), json_shape());
+    let from_now = start(&handle, query(&format!("watch=1&resourceVersion={}", current(&handle))), json_shape());
     assert!(from_now.is_ok());
 }
 
@@ -93,17 +98,18 @@ async fn a_watch_from_a_version_replays_what_followed_it() {
 async fn versions_before_the_start_or_ahead_of_the_server_are_refused() {
     let handle = handle_with(&[("apps", &["v1"])]);
     let now = current(&handle);
-    let too_old = Session::start(&handle, query("watch=1&resourceVersion=5"), json_shape()).err();
+    let too_old = start(&handle, query("watch=1&resourceVersion=5"), json_shape()).err();
     assert!(matches!(too_old, Some(Refusal::Expired { requested: 5, .. })), "{too_old:?}");
-    let ahead = Session::start(&handle, query(&format!("watch=1&resourceVersion={}", now + 10)), json_shape()).err();
+    let ahead = start(&handle, query(&format!("watch=1&resourceVersion={}", now + 10)), json_shape()).err();
     assert_eq!(ahead, Some(Refusal::TooLargeResourceVersion { requested: now + 10, current: now }));
-    assert!(handle.metrics().render().contains("kapi_watch_streams_open 0"), "refused watches are not open");
+    let text = handle.metrics().render();
+    assert!(text.contains("kapi_watch_streams_open{resource=\"groups\"} 0"), "refused watches are not open: {text}");
 }
 
 #[tokio::test(start_paused = true)]
 async fn bookmarks_come_periodically_and_carry_only_the_resource_version() {
     let handle = handle_with(&[("apps", &["v1"])]);
-    let mut session = start(&handle, &format!("watch=1&allowWatchBookmarks=true&resourceVersion={}", current(&handle)));
+    let mut session = open(&handle, &format!("watch=1&allowWatchBookmarks=true&resourceVersion={}", current(&handle)));
     let waited = Instant::now();
     let line = session.next_line().await.expect("a bookmark");
     assert_eq!(waited.elapsed(), BOOKMARK_EVERY);
@@ -115,17 +121,17 @@ async fn bookmarks_come_periodically_and_carry_only_the_resource_version() {
                            "metadata": {"resourceVersion": current(&handle).to_string()}})
     );
     let text = handle.metrics().render();
-    assert!(text.contains("kapi_watch_streams_open 1"), "{text}");
-    assert!(text.contains("kapi_watch_events_sent_total{type=\"BOOKMARK\"} 1"), "{text}");
+    assert!(text.contains("kapi_watch_streams_open{resource=\"groups\"} 1"), "{text}");
+    assert!(text.contains("kapi_watch_events_sent_total{resource=\"groups\",type=\"BOOKMARK\"} 1"), "{text}");
     drop(session);
-    assert!(handle.metrics().render().contains("kapi_watch_streams_open 0"));
+    assert!(handle.metrics().render().contains("kapi_watch_streams_open{resource=\"groups\"} 0"));
 }
 
 #[tokio::test(start_paused = true)]
 async fn initial_events_end_with_an_annotated_bookmark() {
     let handle = handle_with(&[("apps", &["v1"]), ("core", &["v1"])]);
     let mut session =
-        start(&handle, "watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true");
+        open(&handle, "watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true");
     let mut types = Vec::new();
     for _ in 0..3 {
         types.push(next(&mut session).await.expect("event"));
@@ -141,15 +147,15 @@ async fn initial_events_end_with_an_annotated_bookmark() {
 #[tokio::test(start_paused = true)]
 async fn a_watch_ends_at_its_timeout_and_at_shutdown() {
     let handle = handle_with(&[("apps", &["v1"])]);
-    let mut timed = start(&handle, &format!("watch=1&timeoutSeconds=5&resourceVersion={}", current(&handle)));
+    let mut timed = open(&handle, &format!("watch=1&timeoutSeconds=5&resourceVersion={}", current(&handle)));
     let started = Instant::now();
     assert!(tokio::time::timeout(Duration::from_secs(10), timed.next_line()).await.expect("ends").is_none());
     assert_eq!(started.elapsed(), Duration::from_secs(5));
-    let mut open = start(&handle, "watch=1");
-    assert_eq!(summary(&next(&mut open).await.expect("event")), ("ADDED".into(), "apps".into()));
+    let mut opened = open(&handle, "watch=1");
+    assert_eq!(summary(&next(&mut opened).await.expect("event")), ("ADDED".into(), "apps".into()));
     handle.shutdown();
-    assert!(next(&mut open).await.is_none(), "shutdown ends the stream");
-    let mut late = start(&handle, "watch=1");
+    assert!(next(&mut opened).await.is_none(), "shutdown ends the stream");
+    let mut late = open(&handle, "watch=1");
     assert!(next(&mut late).await.is_some(), "a watch opened during shutdown sends what it has");
     assert!(next(&mut late).await.is_none(), "and ends");
 }
@@ -157,7 +163,7 @@ async fn a_watch_ends_at_its_timeout_and_at_shutdown() {
 #[tokio::test(start_paused = true)]
 async fn a_watch_that_falls_behind_the_history_gets_a_410_error_event() {
     let handle = handle_with(&[("apps", &["v1"])]);
-    let mut session = start(&handle, &format!("watch=1&resourceVersion={}", current(&handle)));
+    let mut session = open(&handle, &format!("watch=1&resourceVersion={}", current(&handle)));
     for round in 0..=super::super::history::RETAINED_EVENTS {
         let versions: &[&str] = if round % 2 == 0 { &["v1", "v2"] } else { &["v1"] };
         handle.hub().publish(&contents(&[("apps", versions)]), API_VERSION);
@@ -172,9 +178,8 @@ async fn a_watch_that_falls_behind_the_history_gets_a_410_error_event() {
 async fn field_selectors_and_tables_shape_the_events() {
     let handle = handle_with(&[("apps", &["v1"]), ("batch", &["v1"])]);
     let table = Some(TableRequest { api_version: "meta.k8s.io/v1", include: IncludeObject::Metadata });
-    let shape = Shape { api_version: API_VERSION.to_owned(), table };
-    let mut session =
-        Session::start(&handle, query("watch=1&fieldSelector=metadata.name!=batch"), shape).expect("starts");
+    let shape = Shape { api_version: API_VERSION.to_owned(), resource: RESOURCE, table };
+    let mut session = start(&handle, query("watch=1&fieldSelector=metadata.name!=batch"), shape).expect("starts");
     let first = next(&mut session).await.expect("event");
     assert_eq!((first["type"].as_str(), first["object"]["kind"].as_str()), (Some("ADDED"), Some("Table")));
     assert_eq!(first["object"]["rows"][0]["cells"][0], "apps");

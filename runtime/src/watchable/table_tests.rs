@@ -5,6 +5,8 @@ use kapi_meta::meta::v1::{APIResource, Time};
 
 use super::*;
 use crate::clock::rfc3339;
+use crate::rest::query::IncludeObject;
+use crate::rest::table::TableRequest;
 
 fn resource(name: &str) -> APIResource {
     APIResource { name: name.to_owned(), ..APIResource::default() }
@@ -64,7 +66,7 @@ fn include_object_decides_what_a_row_carries_and_columns_can_be_left_out() {
     assert!(whole["metadata"].get("resourceVersion").is_none());
     let bare = request(IncludeObject::None).table(&[&apps], None, true);
     assert!(bare["rows"][0].get("object").is_none());
-    let empty = request(IncludeObject::Metadata).table(&[], Some("3".into()), true);
+    let empty = request(IncludeObject::Metadata).table::<Group>(&[], Some("3".into()), true);
     assert_eq!(empty["rows"], serde_json::json!([]));
 }
 

@@ -1,4 +1,20 @@
+use std::collections::BTreeMap;
+
 use super::*;
+
+fn object(namespace: Option<&str>, name: &str, labels: &[(&str, &str)]) -> ObjectMeta {
+    let labels: BTreeMap<String, String> = labels.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+    ObjectMeta {
+        namespace: namespace.map(str::to_owned),
+        name: Some(name.to_owned()),
+        labels: (!labels.is_empty()).then_some(labels),
+        ..ObjectMeta::default()
+    }
+}
+
+fn named(name: &str) -> ObjectMeta {
+    object(None, name, &[])
+}
 
 fn parse(query: &str) -> Result<Query, Refusal> {
     let pairs: Vec<(String, String)> = query
@@ -30,14 +46,37 @@ fn a_watch_from_a_resource_version_with_bookmarks() {
 #[test]
 fn field_selectors_pick_names() {
     let query = parse("fieldSelector=metadata.name=apps").expect("valid");
-    assert!(query.selects("apps") && !query.selects("core"));
+    assert!(query.selects(&named("apps")) && !query.selects(&named("core")));
     let query = parse("fieldSelector=metadata.name!=apps,metadata.name!=core").expect("valid");
-    assert!(!query.selects("apps") && !query.selects("core") && query.selects("batch"));
-    assert!(parse("fieldSelector=metadata.name==apps").expect("valid").selects("apps"));
-    assert!(parse("fieldSelector=").expect("valid").selects("anything"));
+    assert!(!query.selects(&named("apps")) && !query.selects(&named("core")) && query.selects(&named("batch")));
+    assert!(parse("fieldSelector=metadata.name==apps").expect("valid").selects(&named("apps")));
+    assert!(parse("fieldSelector=").expect("valid").selects(&named("anything")));
     let Err(Refusal::BadRequest(message)) = parse("fieldSelector=spec.versions=v1") else { panic!("refused") };
     assert_eq!(message, "field label not supported: spec.versions");
     assert_eq!(refusal_code("fieldSelector=metadata.name"), Some(400));
+}
+
+#[test]
+fn field_selectors_pick_namespaces_which_objects_outside_namespaces_have_empty() {
+    let query = parse("fieldSelector=metadata.namespace=kube-system").expect("valid");
+    assert!(query.selects(&object(Some("kube-system"), "a", &[])));
+    assert!(!query.selects(&object(Some("default"), "a", &[])) && !query.selects(&named("a")));
+    let query = parse("fieldSelector=metadata.namespace=,metadata.name=a").expect("valid");
+    assert!(query.selects(&named("a")) && !query.selects(&object(Some("kube-system"), "a", &[])));
+    let query = parse("fieldSelector=metadata.namespace!=kube-system").expect("valid");
+    assert!(query.selects(&named("a")) && !query.selects(&object(Some("kube-system"), "a", &[])));
+}
+
+#[test]
+fn label_selectors_hold_together_with_field_selectors() {
+    let query = parse("labelSelector=k8s.io/component=kapi-server&fieldSelector=metadata.name!=b").expect("valid");
+    assert!(query.selects(&object(Some("kube-system"), "a", &[("k8s.io/component", "kapi-server")])));
+    assert!(!query.selects(&object(Some("kube-system"), "b", &[("k8s.io/component", "kapi-server")])));
+    assert!(!query.selects(&object(Some("kube-system"), "a", &[("k8s.io/component", "other")])));
+    assert!(!query.selects(&named("a")), "no labels: the component label is absent");
+    assert!(parse("labelSelector=!k8s.io/component").expect("valid").selects(&named("a")));
+    let Err(Refusal::BadRequest(message)) = parse("labelSelector=a in x") else { panic!("refused") };
+    assert!(message.starts_with("unable to parse label selector \"a in x\": "), "{message}");
 }
 
 #[test]
@@ -70,7 +109,8 @@ fn malformed_values_are_bad_requests() {
         "timeoutSeconds=-1",
         "includeObject=All",
         "continue=abc",
-        "labelSelector=app=x",
+        "labelSelector=app in x",
+        "labelSelector=-app",
     ] {
         assert_eq!(refusal_code(query), Some(400), "{query}");
     }

@@ -1,16 +1,15 @@
-//! What `Group` objects are sent as: plain JSON or a Table, chosen from the `Accept` header, and the JSON of lists,
+//! What served objects are sent as: plain JSON or a Table, chosen from the `Accept` header, and the JSON of lists,
 //! watch events and bookmarks. Protobuf is not offered: clients that prefer it also accept JSON.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use axum::body::Bytes;
-use kapi_meta::discovery::v1alpha1::{Group, GroupList};
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta, WatchEvent};
 use kapi_meta::runtime::RawExtension;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::Served;
 use super::query::IncludeObject;
 use super::table::TableRequest;
 use crate::negotiate::MediaRange;
@@ -24,7 +23,7 @@ pub(crate) const WATCH_MEDIA_TYPE: &str = "application/json;stream=watch";
 /// The form a response takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Form {
-    /// The objects themselves (`Group`, `GroupList`).
+    /// The objects themselves (`Lease`, `LeaseList`).
     Json,
     /// A `meta.k8s.io` Table of version `api_version`.
     Table {
@@ -64,12 +63,19 @@ pub(crate) fn json_bytes(value: &impl Serialize) -> Bytes {
     Bytes::from(serde_json::to_vec(value).unwrap_or_default())
 }
 
-/// A `GroupList` of `items` at `resource_version`, served as `api_version`.
-pub(crate) fn list(api_version: &str, items: &[Arc<Group>], resource_version: u64) -> Bytes {
-    let list = GroupList {
-        type_meta: TypeMeta { api_version: Some(api_version.to_owned()), kind: Some("GroupList".to_owned()) },
+/// The list of `items` (`<KIND>List`) at `resource_version`, served as `api_version`.
+pub(crate) fn list<O: Served>(api_version: &str, items: &[&O], resource_version: u64) -> Bytes {
+    #[derive(Serialize)]
+    struct List<'a, O> {
+        #[serde(flatten)]
+        type_meta: TypeMeta,
+        metadata: ListMeta,
+        items: &'a [&'a O],
+    }
+    let list = List {
+        type_meta: TypeMeta { api_version: Some(api_version.to_owned()), kind: Some(format!("{}List", O::KIND)) },
         metadata: ListMeta { resource_version: Some(resource_version.to_string()), ..ListMeta::default() },
-        items: items.iter().map(|item| (**item).clone()).collect(),
+        items,
     };
     json_bytes(&list)
 }
@@ -84,7 +90,7 @@ pub(crate) fn event_line(event_type: &str, object: Value) -> Bytes {
 
 /// The object of a BOOKMARK event: only `apiVersion`, `kind` and `metadata.resourceVersion`, plus the
 /// initial-events-end annotation when it closes a watch's initial events.
-pub(crate) fn bookmark(api_version: &str, resource_version: u64, ends_initial_events: bool) -> Value {
+pub(crate) fn bookmark(api_version: &str, kind: &str, resource_version: u64, ends_initial_events: bool) -> Value {
     #[derive(Serialize)]
     struct Bookmark {
         #[serde(flatten)]
@@ -93,7 +99,7 @@ pub(crate) fn bookmark(api_version: &str, resource_version: u64, ends_initial_ev
     }
     let annotations = ends_initial_events.then(|| BTreeMap::from([(INITIAL_EVENTS_END.to_owned(), "true".to_owned())]));
     let bookmark = Bookmark {
-        type_meta: TypeMeta { api_version: Some(api_version.to_owned()), kind: Some("Group".to_owned()) },
+        type_meta: TypeMeta { api_version: Some(api_version.to_owned()), kind: Some(kind.to_owned()) },
         metadata: ObjectMeta {
             resource_version: Some(resource_version.to_string()),
             annotations,
@@ -136,13 +142,13 @@ mod tests {
 
     #[test]
     fn bookmarks_carry_only_the_resource_version() {
-        let plain = bookmark("discovery.k8s.io/v1alpha1", 42, false);
+        let plain = bookmark("discovery.k8s.io/v1alpha1", "Group", 42, false);
         assert_eq!(
             plain,
             serde_json::json!({"apiVersion": "discovery.k8s.io/v1alpha1", "kind": "Group",
                                "metadata": {"resourceVersion": "42"}})
         );
-        let end = bookmark("discovery.k8s.io/v1alpha1", 43, true);
+        let end = bookmark("discovery.k8s.io/v1alpha1", "Group", 43, true);
         assert_eq!(end["metadata"]["annotations"][INITIAL_EVENTS_END], "true");
     }
 }

@@ -1,9 +1,12 @@
 //! The query parameters of list, get and watch requests, read into typed options and checked the way
-//! kube-apiserver checks them. Parameters these endpoints do not use (`pretty`, `timeout`, `limit`) are ignored:
-//! a list is never paged, so `limit` is honoured by returning everything at once.
+//! kube-apiserver checks them, whatever the kind of object. Parameters these endpoints do not use (`pretty`,
+//! `timeout`, `limit`) are ignored: a list is never paged, so `limit` is honoured by returning everything at once.
 
 use std::time::Duration;
 
+use kapi_meta::meta::v1::ObjectMeta;
+
+use super::labels::Selector;
 use crate::status::Refusal;
 
 /// Which resource version a request starts from.
@@ -38,11 +41,35 @@ pub(crate) enum IncludeObject {
     Object,
 }
 
-/// One term of a field selector on `metadata.name`.
+/// The fields a field selector may name: every kind's `metadata.name` and `metadata.namespace` (empty for
+/// objects outside namespaces).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Field {
+    Name,
+    Namespace,
+}
+
+/// One term of a field selector: the field is (or, `negated`, is not) `value`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum NameTerm {
-    Is(String),
-    IsNot(String),
+pub(crate) struct FieldTerm {
+    pub field: Field,
+    pub value: String,
+    pub negated: bool,
+}
+
+impl FieldTerm {
+    /// The term `metadata.name=name`, which a watch of one object adds.
+    pub fn name_is(name: impl Into<String>) -> Self {
+        Self { field: Field::Name, value: name.into(), negated: false }
+    }
+
+    fn holds(&self, metadata: &ObjectMeta) -> bool {
+        let actual = match self.field {
+            Field::Name => metadata.name.as_deref(),
+            Field::Namespace => metadata.namespace.as_deref(),
+        };
+        (actual.unwrap_or_default() == self.value) != self.negated
+    }
 }
 
 /// The options of one request.
@@ -51,8 +78,10 @@ pub(crate) struct Query {
     pub watch: bool,
     pub start: StartAt,
     pub version_match: Option<VersionMatch>,
-    /// Terms that must all hold for an object to be listed or watched.
-    pub names: Vec<NameTerm>,
+    /// Field selector terms that must all hold for an object to be listed or watched.
+    pub fields: Vec<FieldTerm>,
+    /// The label selector, which must hold too.
+    pub labels: Selector,
     pub allow_bookmarks: bool,
     pub send_initial_events: Option<bool>,
     pub timeout: Option<Duration>,
@@ -66,7 +95,8 @@ impl Query {
             watch: false,
             start: StartAt::Unset,
             version_match: None,
-            names: Vec::new(),
+            fields: Vec::new(),
+            labels: Selector::default(),
             allow_bookmarks: false,
             send_initial_events: None,
             timeout: None,
@@ -77,11 +107,9 @@ impl Query {
                 "watch" => query.watch = boolean(key, value)?,
                 "resourceVersion" => query.start = start_at(value)?,
                 "resourceVersionMatch" => query.version_match = version_match(value)?,
-                "fieldSelector" => query.names = name_terms(value)?,
-                "labelSelector" if !value.trim().is_empty() => {
-                    return Err(Refusal::BadRequest(format!(
-                        "unable to parse requirement: groups carry no labels to select on: {value:?}"
-                    )));
+                "fieldSelector" => query.fields = field_terms(value)?,
+                "labelSelector" => {
+                    query.labels = Selector::parse(value).map_err(|e| Refusal::BadRequest(e.to_string()))?;
                 }
                 "allowWatchBookmarks" => query.allow_bookmarks = boolean(key, value)?,
                 "sendInitialEvents" => query.send_initial_events = Some(boolean(key, value)?),
@@ -119,12 +147,9 @@ impl Query {
         }
     }
 
-    /// True when the object `name` passes the field selector.
-    pub fn selects(&self, name: &str) -> bool {
-        self.names.iter().all(|term| match term {
-            NameTerm::Is(wanted) => wanted == name,
-            NameTerm::IsNot(unwanted) => unwanted != name,
-        })
+    /// True when an object with `metadata` passes the field and label selectors.
+    pub fn selects(&self, metadata: &ObjectMeta) -> bool {
+        self.fields.iter().all(|term| term.holds(metadata)) && self.labels.matches(metadata.labels.as_ref())
     }
 
     /// Whether a watch starts with a synthetic ADDED event per current object: when asked, or by default when no
@@ -178,8 +203,9 @@ fn include_object(value: &str) -> Result<IncludeObject, Refusal> {
     }
 }
 
-/// `metadata.name=X`, `metadata.name==X`, `metadata.name!=X`, comma-separated; no other field is selectable.
-fn name_terms(selector: &str) -> Result<Vec<NameTerm>, Refusal> {
+/// `FIELD=X`, `FIELD==X`, `FIELD!=X`, comma-separated, for the fields every kind has: `metadata.name` and
+/// `metadata.namespace`.
+fn field_terms(selector: &str) -> Result<Vec<FieldTerm>, Refusal> {
     let mut terms = Vec::new();
     for term in selector.split(',').map(str::trim).filter(|term| !term.is_empty()) {
         let (field, value, negated) = if let Some((field, value)) = term.split_once("!=") {
@@ -189,11 +215,12 @@ fn name_terms(selector: &str) -> Result<Vec<NameTerm>, Refusal> {
         } else {
             return Err(Refusal::BadRequest(format!("invalid field selector term {term:?}: expected FIELD=VALUE")));
         };
-        if field.trim() != "metadata.name" {
-            return Err(Refusal::BadRequest(format!("field label not supported: {}", field.trim())));
-        }
-        let value = value.trim().to_owned();
-        terms.push(if negated { NameTerm::IsNot(value) } else { NameTerm::Is(value) });
+        let field = match field.trim() {
+            "metadata.name" => Field::Name,
+            "metadata.namespace" => Field::Namespace,
+            other => return Err(Refusal::BadRequest(format!("field label not supported: {other}"))),
+        };
+        terms.push(FieldTerm { field, value: value.trim().to_owned(), negated });
     }
     Ok(terms)
 }
