@@ -1,5 +1,6 @@
 //! The shared state behind a router: the current bundle (swapped whole, atomically), the `Group` objects derived
-//! from it with their watch history, metrics and the request log.
+//! from it with their watch history, the lease store served (if any), the signal that ends watches at shutdown,
+//! metrics and the request log.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};

@@ -14,6 +14,12 @@
 //! is [`LoadOptions::discovery_group`]). Each [`Handle::store`] turns the differences from the previous bundle into
 //! watch events; [`Handle::shutdown`] ends open watches, so a graceful shutdown need not wait for them.
 //!
+//! A handle given a lease store ([`Handle::serve_leases`], or [`identity::start`] for a replica's own identity)
+//! also serves that store's `coordination.k8s.io/v1` leases read-only, as kube-apiserver serves them: get, list and
+//! watch, per namespace or across namespaces, with label and field selectors and kubectl's tables, so
+//! `kubectl get leases -n kube-system -l k8s.io/component=kapi-server` lists the replicas. Without a store those
+//! paths are not found.
+//!
 //! # Cargo features
 //!
 //! - `gnostic` (off by default): OpenAPI v2 and v3 are offered as gnostic protobuf too
@@ -37,6 +43,7 @@ mod files;
 mod handle;
 mod handlers;
 pub mod identity;
+mod leases;
 mod metrics;
 pub mod negotiate;
 mod openapi;

@@ -10,11 +10,13 @@ use axum::routing::get;
 
 use crate::handle::Handle;
 use crate::handlers::{discovery, not_found, openapi, operations};
+use crate::leases::handlers as leases;
 use crate::metrics::EndpointClass;
 use crate::watchable::handlers as groups;
 
 /// The kube-apiserver-compatible discovery, OpenAPI and operations endpoints, and watchable discovery's `groups`
-/// resource, serving `handle`'s current bundle.
+/// resource, serving `handle`'s current bundle; and `coordination.k8s.io/v1` leases, read from the handle's lease
+/// store when one is attached.
 pub fn router(handle: Handle) -> Router {
     Router::new()
         .route("/api", get(discovery::api))
@@ -27,6 +29,14 @@ pub fn router(handle: Handle) -> Router {
         .route("/apis/{group}/{version}/groups/{name}", get(groups::item))
         .route("/apis/{group}/{version}/watch/groups", get(groups::watch_collection))
         .route("/apis/{group}/{version}/watch/groups/{name}", get(groups::watch_item))
+        // Static segments take precedence over the captures above, and the router falls back to those captures
+        // when the rest of a path does not match (`/apis/coordination.k8s.io/v1` is still discovery).
+        .route("/apis/coordination.k8s.io/v1/leases", get(leases::all::<false>))
+        .route("/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases", get(leases::collection::<false>))
+        .route("/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases/{name}", get(leases::item))
+        .route("/apis/coordination.k8s.io/v1/watch/leases", get(leases::all::<true>))
+        .route("/apis/coordination.k8s.io/v1/watch/namespaces/{namespace}/leases", get(leases::collection::<true>))
+        .route("/apis/coordination.k8s.io/v1/watch/namespaces/{namespace}/leases/{name}", get(leases::watch_item))
         .route("/openapi/v3", get(openapi::v3_root))
         .route("/openapi/v3/{*key}", get(openapi::v3_document))
         .route("/openapi/v2", get(openapi::v2))

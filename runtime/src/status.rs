@@ -144,6 +144,10 @@ pub enum Refusal {
     Invalid(String),
     /// 406: no `Accept` clause this endpoint can answer.
     NotAcceptable,
+    /// 503: the store behind the objects did not answer; nothing changed and the request may be retried.
+    StoreUnavailable(String),
+    /// 500: the store answered with something that is not what it should hold.
+    Internal(String),
 }
 
 impl Refusal {
@@ -190,6 +194,15 @@ impl Refusal {
                 "only the following media types are accepted: application/json, \
                  application/json;as=Table;v=v1;g=meta.k8s.io, application/json;as=Table;v=v1beta1;g=meta.k8s.io",
             ),
+            Self::StoreUnavailable(message) => {
+                // kube-apiserver over an unanswering etcd mostly says 500 with etcd's own timeout message; 503 with
+                // a retry delay says what is true here (the store, not the request, failed; nothing changed) and
+                // is the code clients retry on.
+                let details = StatusDetails { retry_after_seconds: Some(1), ..StatusDetails::default() };
+                let status = failure_status(StatusCode::SERVICE_UNAVAILABLE, "ServiceUnavailable", message);
+                Status { details: Some(details), ..status }
+            }
+            Self::Internal(message) => failure_status(StatusCode::INTERNAL_SERVER_ERROR, "InternalError", message),
         }
     }
 

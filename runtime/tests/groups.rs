@@ -10,8 +10,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{get, pretty};
-use http_body_util::BodyExt;
+use common::{get, next_event};
 use kapi_runtime::{Bundle, Handle, LoadOptions, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -19,23 +18,13 @@ use tower::ServiceExt;
 const GROUPS: &str = "/apis/discovery.k8s.io/v1alpha1/groups";
 const KUBECTL_TABLE: &str = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json";
 
-/// The fixture bundle of `generation` whose aggregated discovery also lists `discovery.k8s.io/v1alpha1` `groups`.
-fn files_serving_groups(generation: u32) -> BTreeMap<String, Vec<u8>> {
-    let mut files = common::files(generation);
-    let entry = json!({"metadata": {"name": "discovery.k8s.io"}, "versions": [{"version": "v1alpha1",
-        "resources": [{"resource": "groups", "singularResource": "group", "scope": "Cluster",
-                       "verbs": ["get", "list", "watch"], "responseKind": {"group": "", "version": "", "kind": "Group"}}]}]});
-    for version in ["v2", "v2beta1"] {
-        let path = format!("discovery/aggregated_{version}.json");
-        let mut document: Value = serde_json::from_slice(&files[&path]).expect("fixture json");
-        document["items"].as_array_mut().expect("items").push(entry.clone());
-        files.insert(path, pretty(&document));
-    }
-    files
-}
-
 fn bundle(generation: u32) -> Bundle {
     Bundle::from_files_with(files_serving_groups(generation), &common::options()).expect("bundle loads")
+}
+
+/// The fixture files of `generation`, with `groups` listed in this server's default discovery group.
+fn files_serving_groups(generation: u32) -> BTreeMap<String, Vec<u8>> {
+    common::files_serving_groups(generation, "discovery.k8s.io")
 }
 
 fn app() -> (Router, Handle) {
@@ -143,13 +132,6 @@ async fn watches_from_versions_the_server_cannot_continue_from_are_refused() {
     assert_eq!(ahead.json()["details"]["causes"][0]["reason"], "ResourceVersionTooLarge");
     let exact = get(&app, &format!("{GROUPS}?resourceVersion={}&resourceVersionMatch=Exact", listed), &[]).await;
     assert_eq!(exact.status, StatusCode::OK, "the current state, exactly");
-}
-
-/// Reads the next watch event from a streaming body, waiting at most a second.
-async fn next_event(body: &mut Body) -> Option<Value> {
-    let frame = tokio::time::timeout(Duration::from_secs(1), body.frame()).await.expect("an event in time")?;
-    let data = frame.expect("body frame").into_data().expect("data frame");
-    Some(serde_json::from_slice(&data).expect("one JSON event per chunk"))
 }
 
 #[tokio::test]

@@ -53,6 +53,12 @@ impl Column {
     ) -> Self {
         Self { name, column_type, format, description, priority }
     }
+
+    /// The column's name.
+    #[cfg(test)]
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
 }
 
 #[derive(Debug, Serialize)]

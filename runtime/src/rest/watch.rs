@@ -34,10 +34,10 @@ pub(crate) type Events<O> = Vec<(&'static str, Arc<O>)>;
 /// What a source delivers next.
 #[derive(Debug)]
 pub(crate) enum Changes<O> {
-    /// Changes, in order (possibly none this watch is shown, when the source only moved on).
+    /// Changes, in order (possibly none, when the source only moved its resource version on).
     Events(Events<O>),
     /// The source ended: the watch ends too, after an ERROR event carrying the status when there is one.
-    Ended(Option<Status>),
+    Ended(Option<Box<Status>>),
 }
 
 /// Where a watch's changes come from, once it is open.

@@ -33,7 +33,8 @@ impl Source for GroupChanges {
         let events = match store.events_after(self.seen) {
             Ok(events) => shared(events),
             Err(TooOld { oldest }) => {
-                return Changes::Ended(Some(Refusal::Expired { requested: self.seen, oldest }.status()));
+                let status = Refusal::Expired { requested: self.seen, oldest }.status();
+                return Changes::Ended(Some(Box::new(status)));
             }
         };
         self.seen = store.resource_version();

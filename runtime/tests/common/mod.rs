@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod leases;
+
 use std::collections::BTreeMap;
 
 use axum::Router;
@@ -187,4 +189,28 @@ pub async fn send(app: &Router, method: &str, uri: &str, headers: &[(&str, &str)
 /// `GET uri` with `headers`.
 pub async fn get(app: &Router, uri: &str, headers: &[(&str, &str)]) -> Reply {
     send(app, "GET", uri, headers).await
+}
+
+/// The fixture bundle of `generation` whose aggregated discovery also lists watchable discovery's `groups` in
+/// `<group>/v1alpha1`.
+pub fn files_serving_groups(generation: u32, group: &str) -> BTreeMap<String, Vec<u8>> {
+    let mut files = files(generation);
+    let entry = json!({"metadata": {"name": group}, "versions": [{"version": "v1alpha1",
+        "resources": [{"resource": "groups", "singularResource": "group", "scope": "Cluster",
+                       "verbs": ["get", "list", "watch"], "responseKind": {"group": "", "version": "", "kind": "Group"}}]}]});
+    for version in ["v2", "v2beta1"] {
+        let path = format!("discovery/aggregated_{version}.json");
+        let mut document: Value = serde_json::from_slice(&files[&path]).expect("fixture json");
+        document["items"].as_array_mut().expect("items").push(entry.clone());
+        files.insert(path, pretty(&document));
+    }
+    files
+}
+
+/// Reads the next watch event from a streaming body, waiting at most a second; `None` when the stream ended.
+pub async fn next_event(body: &mut Body) -> Option<Value> {
+    let frame =
+        tokio::time::timeout(std::time::Duration::from_secs(1), body.frame()).await.expect("an event in time")?;
+    let data = frame.expect("body frame").into_data().expect("data frame");
+    Some(serde_json::from_slice(&data).expect("one JSON event per chunk"))
 }
