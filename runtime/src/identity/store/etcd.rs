@@ -19,6 +19,9 @@ use tokio::sync::mpsc;
 
 use super::{DEFAULT_KEY_PREFIX, LeaseChange, LeaseEvent, LeaseEvents, Listing, StoreError, StoredLease, key_of};
 
+/// The pause between attempts of a failed request.
+const RETRY_PAUSE: Duration = Duration::from_millis(50);
+
 /// How to reach etcd and where the leases live in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EtcdSettings {
@@ -72,17 +75,41 @@ impl EtcdStore {
         format!("{}{namespace}/{name}", self.settings.key_prefix)
     }
 
-    /// Runs one request, bounded by the request timeout.
-    async fn bounded<T>(&self, request: impl Future<Output = Result<T, etcd_client::Error>>) -> Result<T, StoreError> {
-        match tokio::time::timeout(self.settings.request_timeout, request).await {
-            Ok(result) => result.map_err(unavailable),
-            Err(_) => Err(StoreError::Unavailable(format!("no answer within {:?}", self.settings.request_timeout))),
+    /// Runs a request until it succeeds or the request timeout has passed, retrying failures every 50 ms: after a
+    /// member dies, the client still sends some requests to it (and some meet a leader election) until it notices,
+    /// and another endpoint answers them. Retrying writes is safe because every write is conditional: one that
+    /// did happen before its answer was lost fails its condition the second time, and the caller re-reads.
+    async fn bounded<T, F>(&self, mut request: impl FnMut(Client) -> F) -> Result<T, StoreError>
+    where
+        F: Future<Output = Result<T, etcd_client::Error>>,
+    {
+        let deadline = tokio::time::Instant::now() + self.settings.request_timeout;
+        loop {
+            let attempt = tokio::time::timeout_at(deadline, request(self.client.clone())).await;
+            let error = match attempt {
+                Ok(Ok(value)) => return Ok(value),
+                Ok(Err(error)) => unavailable(error),
+                Err(_) => {
+                    let limit = self.settings.request_timeout;
+                    return Err(StoreError::Unavailable(format!("no answer within {limit:?}")));
+                }
+            };
+            if tokio::time::Instant::now() + RETRY_PAUSE >= deadline {
+                return Err(error);
+            }
+            tracing::debug!(%error, "etcd request failed; retrying");
+            tokio::time::sleep(RETRY_PAUSE).await;
         }
     }
 
     pub async fn get(&self, namespace: &str, name: &str) -> Result<Option<StoredLease>, StoreError> {
-        let mut client = self.client.clone();
-        let response = self.bounded(client.get(self.key(namespace, name), None)).await?;
+        let key = self.key(namespace, name);
+        let response = self
+            .bounded(|mut client| {
+                let key = key.clone();
+                async move { client.get(key, None).await }
+            })
+            .await?;
         response.kvs().first().map(decode).transpose()
     }
 
@@ -94,8 +121,7 @@ impl EtcdStore {
             encode(&lease),
             None,
         )]);
-        let mut client = self.client.clone();
-        let response = self.bounded(client.txn(txn)).await?;
+        let response = self.transaction(txn).await?;
         if !response.succeeded() {
             return Err(StoreError::AlreadyExists);
         }
@@ -108,8 +134,7 @@ impl EtcdStore {
         let txn = Txn::new()
             .when([Compare::mod_revision(key.clone(), CompareOp::Equal, expected)])
             .and_then([TxnOp::put(key, encode(&lease), None)]);
-        let mut client = self.client.clone();
-        let response = self.bounded(client.txn(txn)).await?;
+        let response = self.transaction(txn).await?;
         if !response.succeeded() {
             return Err(StoreError::Conflict);
         }
@@ -121,16 +146,19 @@ impl EtcdStore {
         let txn = Txn::new()
             .when([Compare::mod_revision(key.clone(), CompareOp::Equal, expected)])
             .and_then([TxnOp::delete(key, None)]);
-        let mut client = self.client.clone();
-        Ok(self.bounded(client.txn(txn)).await?.succeeded())
+        Ok(self.transaction(txn).await?.succeeded())
     }
 
     /// Every lease under the namespace's prefix; a value that is not a lease is skipped with a warning, so one
     /// foreign key cannot hide every replica.
     pub async fn list(&self, namespace: Option<&str>) -> Result<Listing, StoreError> {
         let prefix = self.prefix(namespace);
-        let mut client = self.client.clone();
-        let response = self.bounded(client.get(prefix, Some(GetOptions::new().with_prefix()))).await?;
+        let response = self
+            .bounded(|mut client| {
+                let prefix = prefix.clone();
+                async move { client.get(prefix, Some(GetOptions::new().with_prefix())).await }
+            })
+            .await?;
         let mut leases = Vec::new();
         for kv in response.kvs() {
             match decode(kv) {
@@ -146,8 +174,13 @@ impl EtcdStore {
     /// dropped or etcd ends the watch (compaction, lost leader, connection lost), which it reports as an error.
     pub async fn watch(&self, namespace: Option<&str>, after: i64) -> Result<LeaseEvents, StoreError> {
         let options = WatchOptions::new().with_prefix().with_start_revision(after + 1).with_prev_key();
-        let mut client = self.client.clone();
-        let mut stream = self.bounded(client.watch(self.prefix(namespace), Some(options))).await?;
+        let prefix = self.prefix(namespace);
+        let mut stream = self
+            .bounded(|mut client| {
+                let (prefix, options) = (prefix.clone(), options.clone());
+                async move { client.watch(prefix, Some(options)).await }
+            })
+            .await?;
         let (sender, receiver) = mpsc::channel(64);
         tokio::spawn(async move {
             loop {
@@ -182,6 +215,14 @@ impl EtcdStore {
             }
         });
         Ok(receiver)
+    }
+
+    async fn transaction(&self, txn: Txn) -> Result<etcd_client::TxnResponse, StoreError> {
+        self.bounded(|mut client| {
+            let txn = txn.clone();
+            async move { client.txn(txn).await }
+        })
+        .await
     }
 
     fn prefix(&self, namespace: Option<&str>) -> String {
