@@ -167,7 +167,7 @@ fn three_replicas_hold_leases_and_a_killed_one_is_collected_after_expiry() {
     drop(killed);
     let killed_at = Instant::now();
     // Its last renewal is no earlier than the last one seen after the kill.
-    let last_renewal = unix_seconds(&field(&leases(replicas[0].port).expect("lists")[&victim], "/spec/renewTime"));
+    let last_renewal = unix_seconds(field(&leases(replicas[0].port).expect("lists")[&victim], "/spec/renewTime"));
     let survivors: Vec<String> = everyone.iter().filter(|name| **name != victim).cloned().collect();
     let collected_after = wait_for("the killed replica's lease to be collected", Duration::from_secs(20), || {
         let now = leases(replicas[0].port)?;
