@@ -9,8 +9,8 @@ use std::time::{Duration, SystemTime};
 
 use kapi_meta::coordination::v1::Lease;
 
+use super::settings::{COMPONENT_LABEL, NAMESPACE};
 use super::store::{LeaseStore, StoreError, StoredLease};
-use super::{COMPONENT_LABEL, NAMESPACE};
 use crate::clock::parse_rfc3339;
 use crate::handle::Handle;
 

@@ -5,9 +5,8 @@ use kapi_meta::meta::v1::{MicroTime, ObjectMeta};
 
 use super::{Collected, Collector, expired};
 use crate::clock::rfc3339_micros;
-use crate::identity::NAMESPACE;
 use crate::identity::controller::LeaseController;
-use crate::identity::settings::IdentitySettings;
+use crate::identity::settings::{IdentitySettings, NAMESPACE};
 use crate::identity::store::{LeaseStore, StoreError};
 
 const GRACE: Duration = Duration::from_secs(5);

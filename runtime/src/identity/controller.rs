@@ -13,9 +13,8 @@ use kapi_meta::coordination::v1::{Lease, LeaseSpec};
 use kapi_meta::meta::v1::{MicroTime, ObjectMeta, Time, TypeMeta};
 
 use super::health::{HealthCell, LeaseHealth};
-use super::settings::{IdentitySettings, holder_identity};
+use super::settings::{COMPONENT_LABEL, HOSTNAME_LABEL, IdentitySettings, NAMESPACE, holder_identity};
 use super::store::{LeaseStore, StoreError, StoredLease};
-use super::{COMPONENT_LABEL, HOSTNAME_LABEL, NAMESPACE};
 use crate::clock::{rfc3339, rfc3339_micros};
 use crate::handle::Handle;
 

@@ -1,9 +1,8 @@
 use std::time::{Duration, SystemTime};
 
 use super::{Beat, LeaseController};
-use crate::identity::settings::IdentitySettings;
+use crate::identity::settings::{COMPONENT_LABEL, HOSTNAME_LABEL, IdentitySettings, NAMESPACE};
 use crate::identity::store::{LeaseStore, StoreError, StoredLease};
-use crate::identity::{COMPONENT_LABEL, HOSTNAME_LABEL, NAMESPACE};
 
 fn at(seconds: u64) -> SystemTime {
     SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000 + seconds)

@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 
 pub(crate) use health::HealthCell;
 pub use health::LeaseHealth;
-pub use settings::{DEFAULT_COMPONENT, IdentitySettings, lease_name};
+pub use settings::{COMPONENT_LABEL, DEFAULT_COMPONENT, HOSTNAME_LABEL, IdentitySettings, NAMESPACE, lease_name};
 #[cfg(feature = "etcd")]
 pub use store::EtcdSettings;
 pub use store::{
@@ -25,15 +25,6 @@ pub use store::{
 };
 
 use crate::handle::Handle;
-
-/// The namespace identity leases are held in.
-pub const NAMESPACE: &str = "kube-system";
-
-/// The label naming the component that holds a lease; collectors only collect their own component's.
-pub const COMPONENT_LABEL: &str = "k8s.io/component";
-
-/// The label naming the host a replica runs on.
-pub const HOSTNAME_LABEL: &str = "kubernetes.io/hostname";
 
 /// The running controller and collector; dropping this stops both.
 #[derive(Debug)]

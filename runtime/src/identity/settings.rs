@@ -5,6 +5,15 @@ use std::time::Duration;
 
 use kapi_meta::content_hash::content_hash;
 
+/// The namespace identity leases are held in.
+pub const NAMESPACE: &str = "kube-system";
+
+/// The label naming the component that holds a lease; collectors only collect their own component's.
+pub const COMPONENT_LABEL: &str = "k8s.io/component";
+
+/// The label naming the host a replica runs on.
+pub const HOSTNAME_LABEL: &str = "kubernetes.io/hostname";
+
 /// The component a replica identifies as unless told otherwise (label `k8s.io/component`).
 pub const DEFAULT_COMPONENT: &str = "kapi-server";
 

@@ -15,8 +15,9 @@ use kapi_meta::meta::v1::{ObjectMeta, TypeMeta};
 use serde_json::Value;
 
 use crate::identity::{StoreError, StoredLease};
-use crate::rest::Served;
-use crate::rest::table::{Column, age};
+use crate::rest::served::Column;
+use crate::rest::served::Served;
+use crate::rest::table::age;
 use crate::status::Refusal;
 
 /// The served objects' `apiVersion`.

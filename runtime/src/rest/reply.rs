@@ -7,8 +7,8 @@ use axum::extract::Query as QueryPairs;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use super::Served;
 use super::query::{Query, StartAt, VersionMatch};
+use super::served::Served;
 use super::watch::{Session, Source};
 use super::wire::{self, Form, WATCH_MEDIA_TYPE};
 use crate::handlers::accept;

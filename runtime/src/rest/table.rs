@@ -8,8 +8,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Served;
 use super::query::IncludeObject;
+use super::served::{Column, Served};
 use crate::clock::{parse_rfc3339, short_age};
 
 /// How the client asked for tables: the Table version it named and what rows carry.
@@ -28,37 +28,6 @@ struct Table<'a> {
     metadata: ListMeta,
     column_definitions: &'static [Column],
     rows: Vec<Row>,
-}
-
-/// One column definition of a kind's tables.
-#[derive(Debug, Serialize)]
-pub(crate) struct Column {
-    name: &'static str,
-    #[serde(rename = "type")]
-    column_type: &'static str,
-    format: &'static str,
-    description: &'static str,
-    priority: i32,
-}
-
-impl Column {
-    /// A column named `name` of OpenAPI type `column_type` (and `format`, such as `name`, or empty); `priority` 0
-    /// shows by default, higher ones with `-o wide`.
-    pub const fn new(
-        name: &'static str,
-        column_type: &'static str,
-        format: &'static str,
-        description: &'static str,
-        priority: i32,
-    ) -> Self {
-        Self { name, column_type, format, description, priority }
-    }
-
-    /// The column's name.
-    #[cfg(test)]
-    pub fn name(&self) -> &'static str {
-        self.name
-    }
 }
 
 #[derive(Debug, Serialize)]

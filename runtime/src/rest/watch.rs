@@ -15,8 +15,8 @@ use kapi_meta::meta::v1::Status;
 use tokio::sync::watch;
 use tokio::time::{Instant, Interval, MissedTickBehavior};
 
-use super::Served;
 use super::query::Query;
+use super::served::Served;
 use super::table::TableRequest;
 use super::wire::{bookmark, event_line};
 use crate::handle::Handle;

@@ -9,8 +9,8 @@ use kapi_meta::runtime::RawExtension;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::Served;
 use super::query::IncludeObject;
+use super::served::Served;
 use super::table::TableRequest;
 use crate::negotiate::MediaRange;
 

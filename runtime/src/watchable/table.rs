@@ -7,8 +7,9 @@ use kapi_meta::discovery::v1alpha1::{FRESHNESS_STALE, Group};
 use kapi_meta::meta::v1::ObjectMeta;
 use serde_json::Value;
 
-use crate::rest::Served;
-use crate::rest::table::{Column, age};
+use crate::rest::served::Column;
+use crate::rest::served::Served;
+use crate::rest::table::age;
 
 impl Served for Group {
     const KIND: &'static str = "Group";

@@ -10,7 +10,7 @@ use std::time::SystemTime;
 use kapi_meta::coordination::v1::Lease;
 use tokio::sync::{broadcast, mpsc};
 
-use super::{LeaseChange, LeaseEvent, LeaseEvents, Listing, StoreError, StoredLease, in_namespace, key_of};
+use super::records::{LeaseChange, LeaseEvent, LeaseEvents, Listing, StoreError, StoredLease, in_namespace, key_of};
 use crate::clock::unix_micros;
 
 /// How many changes a watch can start behind the present.

@@ -3,41 +3,20 @@
 //! must hold. An object without labels is matched as one with an empty label map.
 
 mod parse;
+mod requirement;
 mod syntax;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt;
+
+use requirement::Requirement;
 
 /// A parsed label selector; the empty one selects everything.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Selector {
     requirements: Vec<Requirement>,
-}
-
-/// One condition on the label `key`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Requirement {
-    key: String,
-    test: Test,
-}
-
-/// What a requirement asks of its label.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Test {
-    /// Present with one of these values (`=`, `==`, `in`).
-    In(BTreeSet<String>),
-    /// Absent, or present with none of these values (`!=`, `notin`).
-    NotIn(BTreeSet<String>),
-    /// Present, whatever its value.
-    Exists,
-    /// Absent.
-    DoesNotExist,
-    /// Present with a whole number above this one.
-    GreaterThan(i64),
-    /// Present with a whole number below this one.
-    LessThan(i64),
 }
 
 /// A label selector that does not parse, with the reason.
@@ -72,19 +51,5 @@ impl Selector {
     #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.requirements.is_empty()
-    }
-}
-
-impl Requirement {
-    /// Whether the requirement holds for a label whose value is `value` (`None`: the label is absent).
-    fn holds(&self, value: Option<&String>) -> bool {
-        match (&self.test, value) {
-            (Test::In(values), Some(value)) => values.contains(value),
-            (Test::NotIn(values), Some(value)) => !values.contains(value),
-            (Test::Exists, Some(_)) | (Test::NotIn(_) | Test::DoesNotExist, None) => true,
-            (Test::GreaterThan(bound), Some(value)) => value.parse::<i64>().is_ok_and(|number| number > *bound),
-            (Test::LessThan(bound), Some(value)) => value.parse::<i64>().is_ok_and(|number| number < *bound),
-            (Test::DoesNotExist, Some(_)) | (_, None) => false,
-        }
     }
 }

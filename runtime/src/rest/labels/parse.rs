@@ -6,8 +6,8 @@ use std::fmt;
 use std::iter::Peekable;
 use std::vec::IntoIter;
 
+use super::requirement::{Requirement, Test};
 use super::syntax::{check_key, check_value};
-use super::{Requirement, Test};
 
 /// One lexical unit. `in` and `notin` are words: they are operators only where an operator is expected, so a label
 /// may be called `in`.
