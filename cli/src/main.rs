@@ -51,7 +51,7 @@ enum Command {
         source: Source,
     },
     /// Serve discovery and OpenAPI to kubectl as a kube-apiserver does (the embedded corpus, or --dir).
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Check manifests (YAML or JSON) offline against the bundle's schemas and CEL rules, by apiVersion and kind.
     Validate(validate::ValidateArgs),
     /// Download a server's OpenAPI v3 documents (one per group-version) and merge them into one file.
@@ -67,7 +67,7 @@ fn main() -> ExitCode {
         Command::Check { dir, source } => commands::check(&dir, &source),
         Command::Model { source } => commands::model(&source),
         Command::CheckCrd(args) => check_crd::check_crd_files(&args),
-        Command::Serve(args) => serve::serve(args),
+        Command::Serve(args) => serve::serve(*args),
         Command::Init(args) => init::init(&args),
         Command::Validate(args) => validate::validate(&args),
         Command::Aggregate(args) => aggregate::aggregate(&args),

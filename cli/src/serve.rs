@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 use kapi_model::{GroupVersion, Registry};
 use kapi_runtime::{
-    Aggregator, AggregatorSettings, AggregatorTasks, Bundle, Handle, LoadOptions, UpstreamSpec, router,
+    Aggregator, AggregatorSettings, AggregatorTasks, Bundle, Handle, LoadOptions, ServeLimits, UpstreamSpec, router,
 };
 
 use crate::group_versions::switched_off;
@@ -59,6 +59,12 @@ pub struct ServeArgs {
     /// bundle's discovery lists it there.
     #[arg(long, value_name = "NAME", default_value = kapi_meta::discovery::v1alpha1::DEFAULT_GROUP)]
     discovery_group: String,
+    /// Seconds a client may take to send a request head, and a keep-alive connection may stay idle.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    header_read_timeout: f64,
+    /// Connections served at once; more are answered 503 and closed.
+    #[arg(long, value_name = "N", default_value_t = 4096)]
+    max_connections: usize,
     #[command(flatten)]
     identity: IdentityArgs,
 }
@@ -149,7 +155,8 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     let handle = Handle::new();
     if let Some(path) = &args.request_log {
         let file = OpenOptions::new().create(true).append(true).open(path);
-        handle.set_request_log(file.map_err(|e| format!("cannot open the request log {}: {e}", path.display()))?);
+        let file = file.map_err(|e| format!("cannot open the request log {}: {e}", path.display()))?;
+        handle.set_request_log(file).map_err(|e| format!("cannot start the request log writer: {e}"))?;
     }
     let (_watch, _aggregation) = if args.upstreams.is_empty() {
         handle.store(loader.load()?);
@@ -178,7 +185,17 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         // Open watches would otherwise hold the graceful shutdown until they time out.
         watches.shutdown();
     };
-    kapi_runtime::serve(listener, router(handle), shutting_down).await;
+    let limits = ServeLimits {
+        header_read_timeout: Duration::try_from_secs_f64(args.header_read_timeout)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| {
+                format!("--header-read-timeout expects positive seconds, got {}", args.header_read_timeout)
+            })?,
+        max_connections: args.max_connections.max(1),
+        ..ServeLimits::default()
+    };
+    kapi_runtime::serve_with(listener, router(handle), shutting_down, limits).await;
     Ok(ExitCode::SUCCESS)
 }
 

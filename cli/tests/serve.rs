@@ -30,7 +30,15 @@ fn serves_the_embedded_corpus_and_writes_the_request_log() {
     let (code, swagger) = server.get("/openapi/v2", "application/com.github.proto-openapi.spec.v2@v1.0+protobuf");
     assert_eq!(code, 200);
     assert!(swagger.contains("x-kubernetes-group-version-kind"), "an openapi.v2.Document with extensions");
-    let logged = std::fs::read_to_string(&log).expect("request log");
+    // The log is written by a thread of its own, moments after each response.
+    let started = std::time::Instant::now();
+    let logged = loop {
+        let logged = std::fs::read_to_string(&log).expect("request log");
+        if logged.contains("GET /openapi/v2 200\n") || started.elapsed() > std::time::Duration::from_secs(5) {
+            break logged;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
     assert!(logged.contains("GET /apis?timeout=32s 200\n"), "{logged}");
     assert!(logged.contains("GET /openapi/v3/../../etc/passwd 404\n"), "{logged}");
 }

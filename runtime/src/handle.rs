@@ -3,7 +3,7 @@
 //! metrics and the request log.
 
 use std::io::Write;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use arc_swap::ArcSwapOption;
 use tokio::sync::watch;
@@ -11,6 +11,7 @@ use tokio::sync::watch;
 use crate::bundle::Bundle;
 use crate::identity::{HealthCell, LeaseHealth, LeaseStore};
 use crate::metrics::Metrics;
+use crate::request_log::RequestLog;
 use crate::watchable::Hub;
 
 /// A cheap-to-clone reference to the served bundle and the runtime's metrics.
@@ -30,7 +31,7 @@ struct Inner {
     identity_health: OnceLock<Arc<HealthCell>>,
     /// True once the server is shutting down: every watch stream, of any resource, ends.
     closing: watch::Sender<bool>,
-    request_log: Mutex<Option<Box<dyn Write + Send>>>,
+    request_log: Mutex<Option<RequestLog>>,
 }
 
 impl std::fmt::Debug for Inner {
@@ -135,21 +136,21 @@ impl Handle {
         &self.inner.metrics
     }
 
-    /// Appends one `METHOD /path?query status` line per request to `writer` from now on.
-    pub fn set_request_log(&self, writer: impl Write + Send + 'static) {
-        if let Ok(mut slot) = self.inner.request_log.lock() {
-            *slot = Some(Box::new(writer));
-        }
+    /// Appends one `METHOD /path?query status` line per request to `writer` from now on, from a thread of its
+    /// own; lines a slow writer cannot take are dropped and counted (`kapi_request_log_dropped_lines`).
+    pub fn set_request_log(&self, writer: impl Write + Send + 'static) -> std::io::Result<()> {
+        let log = RequestLog::start(writer)?;
+        *self.inner.request_log.lock().unwrap_or_else(PoisonError::into_inner) = Some(log);
+        Ok(())
     }
 
-    /// Writes one request-log line (a single write, flushed, so a reader never sees half a line).
+    /// Queues one request-log line; never waits for the writer.
     pub(crate) fn log_request(&self, method: &str, uri: &str, status: u16) {
-        let Ok(mut slot) = self.inner.request_log.lock() else { return };
-        if let Some(writer) = slot.as_mut() {
-            let line = format!("{method} {uri} {status}\n");
-            if let Err(error) = writer.write_all(line.as_bytes()).and_then(|()| writer.flush()) {
-                tracing::warn!(%error, "cannot write the request log");
-            }
+        let slot = self.inner.request_log.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(log) = slot.as_ref()
+            && !log.offer(format!("{method} {uri} {status}\n"))
+        {
+            self.inner.metrics.observe_request_log_drop();
         }
     }
 }

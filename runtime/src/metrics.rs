@@ -196,6 +196,7 @@ pub struct Metrics {
     aggregation_count: Counter,
     aggregation_duration: Gauge<f64, AtomicU64>,
     reload_failures: Counter,
+    request_log_drops: Counter,
     upstreams: UpstreamMetrics,
     watch_streams: Family<WatchStreamLabels, Gauge>,
     watch_events: Family<WatchEventLabels, Counter>,
@@ -217,6 +218,7 @@ impl Metrics {
         let aggregation_count = Counter::default();
         let aggregation_duration = Gauge::<f64, AtomicU64>::default();
         let reload_failures = Counter::default();
+        let request_log_drops = Counter::default();
         let watch_streams = Family::<WatchStreamLabels, Gauge>::default();
         for resource in WATCHED_RESOURCES {
             watch_streams.get_or_create(&WatchStreamLabels { resource }).set(0);
@@ -244,6 +246,11 @@ impl Metrics {
             "Reloads that failed and left the previous bundle serving",
             reload_failures.clone(),
         );
+        registry.register(
+            "kapi_request_log_dropped_lines",
+            "Request-log lines dropped because the log writer could not keep up",
+            request_log_drops.clone(),
+        );
         let upstreams = UpstreamMetrics::register(&mut registry);
         registry.register(
             "kapi_watch_streams_open",
@@ -264,6 +271,7 @@ impl Metrics {
             aggregation_count,
             aggregation_duration,
             reload_failures,
+            request_log_drops,
             watch_streams,
             watch_events,
             upstreams,
@@ -321,6 +329,11 @@ impl Metrics {
     pub fn observe_aggregation(&self, took: Duration) {
         self.aggregation_count.inc();
         self.aggregation_duration.set(took.as_secs_f64());
+    }
+
+    /// Counts one request-log line dropped.
+    pub(crate) fn observe_request_log_drop(&self) {
+        self.request_log_drops.inc();
     }
 
     /// Counts one failed reload.

@@ -8,6 +8,7 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::get;
 
+use crate::guard::guard;
 use crate::handle::Handle;
 use crate::handlers::{discovery, not_found, openapi, operations};
 use crate::leases::handlers as leases;
@@ -46,6 +47,8 @@ pub fn router(handle: Handle) -> Router {
         .route("/readyz", get(operations::ready))
         .route("/metrics", get(operations::metrics))
         .fallback(not_found)
+        // Inside `observe`, so refused requests are counted and logged too.
+        .layer(middleware::from_fn(guard))
         .layer(middleware::from_fn_with_state(handle.clone(), observe))
         .with_state(handle)
 }
@@ -60,7 +63,7 @@ async fn observe(State(handle): State<Handle>, request: Request, next: Next) -> 
     let status = response.status().as_u16();
     let target = uri.path_and_query().map_or(uri.path(), |pq| pq.as_str());
     handle.metrics().observe_request(EndpointClass::of(uri.path()), method.as_str(), status, elapsed);
-    // Logged before the body is sent, so a client that has read its response finds its request in the log.
+    // Queued before the body is sent; the log's own thread writes it moments later.
     handle.log_request(method.as_str(), target, status);
     tracing::info!(method = %method, target, status, micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), "request");
     response

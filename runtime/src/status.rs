@@ -22,6 +22,10 @@ pub enum Failure {
     NotReady,
     /// A proxied document's upstream could not be reached or did not answer in time.
     UpstreamUnavailable,
+    /// A method other than GET, HEAD and OPTIONS: everything served here is read-only.
+    MethodNotAllowed,
+    /// A request target longer than the server reads.
+    UriTooLong,
 }
 
 struct Prepared {
@@ -88,6 +92,29 @@ static UPSTREAM_UNAVAILABLE: LazyLock<Prepared> = LazyLock::new(|| {
     )
 });
 
+static METHOD_NOT_ALLOWED: LazyLock<Prepared> = LazyLock::new(|| {
+    prepare(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "MethodNotAllowed",
+        "the server serves read-only documents: only GET, HEAD and OPTIONS are allowed",
+    )
+});
+static URI_TOO_LONG: LazyLock<Prepared> = LazyLock::new(|| {
+    prepare(StatusCode::URI_TOO_LONG, "RequestURITooLong", "the request target is longer than the server accepts")
+});
+static TOO_MANY_CONNECTIONS: LazyLock<Prepared> = LazyLock::new(|| {
+    prepare(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "ServiceUnavailable",
+        "the server is serving as many connections as it allows; retry later",
+    )
+});
+
+/// The `Status` body of a connection refused for being over the connection limit.
+pub(crate) fn too_many_connections() -> Bytes {
+    TOO_MANY_CONNECTIONS.body.clone()
+}
+
 impl Failure {
     fn prepared(self) -> &'static Prepared {
         match self {
@@ -96,6 +123,8 @@ impl Failure {
             Self::OpenApiNotAcceptable => &OPENAPI_NOT_ACCEPTABLE,
             Self::NotReady => &NOT_READY,
             Self::UpstreamUnavailable => &UPSTREAM_UNAVAILABLE,
+            Self::MethodNotAllowed => &METHOD_NOT_ALLOWED,
+            Self::UriTooLong => &URI_TOO_LONG,
         }
     }
 

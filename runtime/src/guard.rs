@@ -1,0 +1,39 @@
+//! What every request passes before routing: only reads are served (OPTIONS says so, other methods get 405 with
+//! `Allow`), and request targets longer than any document path get 414.
+
+use axum::extract::Request;
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use crate::status::Failure;
+
+/// The methods every path answers.
+const ALLOWED: &str = "GET, HEAD, OPTIONS";
+
+/// The longest request target (path and query) answered: far beyond any document path with its `?hash=` and
+/// query options, well below the head limit.
+pub(crate) const MAX_TARGET_BYTES: usize = 8 * 1024;
+
+/// Refuses what no endpoint serves, before routing.
+pub(crate) async fn guard(request: Request, next: Next) -> Response {
+    let target_length = request.uri().path_and_query().map_or(0, |target| target.as_str().len());
+    if target_length > MAX_TARGET_BYTES {
+        return Failure::UriTooLong.response();
+    }
+    match *request.method() {
+        Method::GET | Method::HEAD => next.run(request).await,
+        Method::OPTIONS => with_allow(Response::builder().status(StatusCode::NO_CONTENT).body(Default::default())),
+        _ => {
+            let mut response = Failure::MethodNotAllowed.response();
+            response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(ALLOWED));
+            response
+        }
+    }
+}
+
+fn with_allow(response: Result<Response, axum::http::Error>) -> Response {
+    let mut response = response.unwrap_or_default();
+    response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(ALLOWED));
+    response
+}
