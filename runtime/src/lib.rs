@@ -63,7 +63,7 @@ mod watchable;
 pub use aggregator::{Aggregator, AggregatorSettings, AggregatorTasks, UpstreamSpec};
 pub use bundle::Bundle;
 pub use error::BundleError;
-pub use files::read_tree;
+pub use files::{MAX_FILE_BYTES, read_tree};
 pub use handle::Handle;
 pub use metrics::{EndpointClass, Metrics};
 pub use options::{LoadOptions, ProtobufEncoder};
