@@ -15,6 +15,9 @@ use hyper_util::rt::TokioExecutor;
 use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
 
+/// How long an idle upstream connection is kept for reuse.
+const IDLE_CONNECTION_LIFETIME: Duration = Duration::from_secs(4);
+
 /// A buffered answer: status, headers and the whole body.
 #[derive(Debug)]
 pub(crate) struct Answer {
@@ -61,7 +64,12 @@ impl UpstreamClient {
         };
         let connector =
             hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(tls).https_or_http().enable_http1().build();
-        let client = Client::builder(TokioExecutor::new()).build(connector);
+        // Idle connections are dropped well before a kapi upstream closes them (its header-read timeout, 10 s by
+        // default), so a refresh never reuses a connection the upstream is closing at that moment.
+        let client = Client::builder(TokioExecutor::new())
+            .pool_idle_timeout(IDLE_CONNECTION_LIFETIME)
+            .pool_timer(hyper_util::rt::TokioTimer::new())
+            .build(connector);
         Ok(Self { client, base, timeout })
     }
 
