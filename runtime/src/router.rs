@@ -26,9 +26,9 @@ pub fn router(handle: Handle) -> Router {
         .route("/apis/{group}", get(discovery::group))
         .route("/apis/{group}/{version}", get(discovery::group_version))
         // Watchable discovery's resource (kapi_meta's `RESOURCE`), answered only in the bundle's discovery group.
-        .route("/apis/{group}/{version}/groups", get(groups::collection))
+        .route("/apis/{group}/{version}/groups", get(groups::collection::<false>))
         .route("/apis/{group}/{version}/groups/{name}", get(groups::item))
-        .route("/apis/{group}/{version}/watch/groups", get(groups::watch_collection))
+        .route("/apis/{group}/{version}/watch/groups", get(groups::collection::<true>))
         .route("/apis/{group}/{version}/watch/groups/{name}", get(groups::watch_item))
         // Static segments take precedence over the captures above, and the router falls back to those captures
         // when the rest of a path does not match (`/apis/coordination.k8s.io/v1` is still discovery).

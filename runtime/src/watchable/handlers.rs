@@ -36,8 +36,9 @@ fn prepare(handle: &Handle, group: &str, version: &str, uri: &Uri, headers: &Hea
     Ok(Request { group: group.to_owned(), api_version: Group::api_version(group), query, form })
 }
 
-/// `GET /apis/<group>/v1alpha1/groups`: the list, or a watch with `?watch=true`.
-pub(crate) async fn collection(
+/// `GET /apis/<group>/v1alpha1/groups`: the list, or a watch with `?watch=true`; always a watch at
+/// `…/v1alpha1/watch/groups` (`WATCH_PATH`).
+pub(crate) async fn collection<const WATCH_PATH: bool>(
     State(handle): State<Handle>,
     path: Result<Path<(String, String)>, PathRejection>,
     uri: Uri,
@@ -45,7 +46,10 @@ pub(crate) async fn collection(
 ) -> Response {
     let Ok(Path((group, version))) = path else { return Failure::NotFound.response() };
     match prepare(&handle, &group, &version, &uri, &headers) {
-        Ok(request) if request.query.watch => watch(&handle, request),
+        Ok(mut request) if WATCH_PATH || request.query.watch => {
+            request.query.watch = true;
+            watch(&handle, request)
+        }
         Ok(request) => list(&handle, request),
         Err(rejected) => rejected.into_response(),
     }
@@ -61,20 +65,6 @@ pub(crate) async fn item(
     let Ok(Path((group, version, name))) = path else { return Failure::NotFound.response() };
     match prepare(&handle, &group, &version, &uri, &headers) {
         Ok(request) => get(&handle, request, &name),
-        Err(rejected) => rejected.into_response(),
-    }
-}
-
-/// `GET /apis/<group>/v1alpha1/watch/groups`: always a watch.
-pub(crate) async fn watch_collection(
-    State(handle): State<Handle>,
-    path: Result<Path<(String, String)>, PathRejection>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
-    let Ok(Path((group, version))) = path else { return Failure::NotFound.response() };
-    match prepare(&handle, &group, &version, &uri, &headers) {
-        Ok(request) => watch(&handle, Request { query: Query { watch: true, ..request.query }, ..request }),
         Err(rejected) => rejected.into_response(),
     }
 }
