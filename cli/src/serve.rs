@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 use kapi_model::{GroupVersion, Registry};
 use kapi_runtime::{
-    Aggregator, AggregatorSettings, AggregatorTasks, Bundle, Handle, LoadOptions, ServeLimits, UpstreamSpec, router,
+    Aggregator, AggregatorSettings, AggregatorTasks, Bundle, Handle, LoadOptions, ServeLimits, UpstreamSpec,
 };
 
 use crate::group_versions::switched_off;
@@ -195,7 +195,7 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         max_connections: args.max_connections.max(1),
         ..ServeLimits::default()
     };
-    kapi_runtime::serve_with(listener, router(handle), shutting_down, limits).await;
+    kapi_runtime::serve_bundle(listener, handle, shutting_down, limits).await;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -28,6 +28,8 @@ pub struct Bundle {
     pub(crate) version: Representation,
     pub(crate) last_modified: SystemTime,
     pub(crate) last_modified_header: HeaderValue,
+    /// The same as a whole `last-modified` header line.
+    pub(crate) last_modified_line: Vec<u8>,
     /// The content of the `Group` object of each API group served.
     pub(crate) groups: GroupContents,
     /// The group watchable discovery's `groups` resource is served in ([`LoadOptions::discovery_group`]).
@@ -89,6 +91,7 @@ impl Bundle {
         let last_modified = SystemTime::UNIX_EPOCH + Duration::from_secs(seconds);
         let last_modified_header = HeaderValue::try_from(httpdate::fmt_http_date(last_modified))
             .map_err(|e| BundleError::general(e.to_string()))?;
+        let last_modified_line = format!("last-modified: {}\r\n", httpdate::fmt_http_date(last_modified)).into_bytes();
         let serves_groups = groups.lists_groups_resource(&options.discovery_group);
         Ok(Self {
             discovery,
@@ -96,6 +99,7 @@ impl Bundle {
             version,
             last_modified,
             last_modified_header,
+            last_modified_line,
             groups,
             discovery_group: options.discovery_group.clone(),
             serves_groups,

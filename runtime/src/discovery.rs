@@ -69,8 +69,8 @@ pub(crate) struct Discovery {
     pub core_versions: BTreeMap<String, Variants>,
     /// `/apis/<group>` by group.
     pub groups: BTreeMap<String, Variants>,
-    /// `/apis/<group>/<version>` by `(group, version)`.
-    pub group_versions: BTreeMap<(String, String), Variants>,
+    /// `/apis/<group>/<version>` by `group/version`.
+    pub group_versions: BTreeMap<String, Variants>,
 }
 
 impl Discovery {
@@ -103,7 +103,7 @@ impl Discovery {
                 }
                 ["apis", group, version] => {
                     let variants = legacy(path, bytes, "APIResourceList", &mut encoder)?;
-                    discovery.group_versions.insert(((*group).to_owned(), (*version).to_owned()), variants);
+                    discovery.group_versions.insert(format!("{group}/{version}"), variants);
                 }
                 _ => {}
             }

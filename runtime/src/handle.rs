@@ -3,7 +3,7 @@
 //! metrics and the request log.
 
 use std::io::Write;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, OnceLock};
 
 use arc_swap::ArcSwapOption;
 use tokio::sync::watch;
@@ -31,7 +31,8 @@ struct Inner {
     identity_health: OnceLock<Arc<HealthCell>>,
     /// True once the server is shutting down: every watch stream, of any resource, ends.
     closing: watch::Sender<bool>,
-    request_log: Mutex<Option<RequestLog>>,
+    /// Read on every request, so an `ArcSwapOption` (no lock) rather than a mutex.
+    request_log: ArcSwapOption<RequestLog>,
 }
 
 impl std::fmt::Debug for Inner {
@@ -56,7 +57,7 @@ impl Handle {
             leases: OnceLock::new(),
             identity_health: OnceLock::new(),
             closing: watch::Sender::new(false),
-            request_log: Mutex::new(None),
+            request_log: ArcSwapOption::empty(),
         };
         Self { inner: Arc::new(inner) }
     }
@@ -126,6 +127,12 @@ impl Handle {
         self.inner.bundle.load_full()
     }
 
+    /// The current bundle, borrowed without touching its reference count (which every core would otherwise
+    /// write on every request); hold it briefly.
+    pub(crate) fn current_guard(&self) -> arc_swap::Guard<Option<Arc<Bundle>>> {
+        self.inner.bundle.load()
+    }
+
     /// True once a bundle is loaded (discovery built with it).
     pub fn is_ready(&self) -> bool {
         self.inner.bundle.load().is_some()
@@ -140,14 +147,13 @@ impl Handle {
     /// own; lines a slow writer cannot take are dropped and counted (`kapi_request_log_dropped_lines`).
     pub fn set_request_log(&self, writer: impl Write + Send + 'static) -> std::io::Result<()> {
         let log = RequestLog::start(writer)?;
-        *self.inner.request_log.lock().unwrap_or_else(PoisonError::into_inner) = Some(log);
+        self.inner.request_log.store(Some(Arc::new(log)));
         Ok(())
     }
 
     /// Queues one request-log line; never waits for the writer.
     pub(crate) fn log_request(&self, method: &str, uri: &str, status: u16) {
-        let slot = self.inner.request_log.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(log) = slot.as_ref()
+        if let Some(log) = self.inner.request_log.load().as_ref()
             && !log.offer(format!("{method} {uri} {status}\n"))
         {
             self.inner.metrics.observe_request_log_drop();

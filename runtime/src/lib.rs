@@ -34,11 +34,14 @@
 //!   `kapi serve` offers both encodings.
 
 pub mod aggregator;
+mod body_file;
 mod bundle;
 mod clock;
 pub mod convert_v2;
 mod discovery;
+mod documents;
 mod error;
+mod fastpath;
 mod files;
 mod guard;
 mod handle;
@@ -69,4 +72,4 @@ pub use metrics::{EndpointClass, Metrics};
 pub use options::{LoadOptions, ProtobufEncoder};
 pub use reload::{Watch, reload, watch, watch_with};
 pub use router::router;
-pub use server::{ServeLimits, serve, serve_with};
+pub use server::{ServeLimits, serve, serve_bundle, serve_with};

@@ -4,66 +4,97 @@
 //! `application/com.github.proto-openapi.spec.v3@v1.0+protobuf` are not RFC tokens, yet kubectl sends them),
 //! parameters kept, clauses with `q=0` dropped, then ordered by q, concrete before wildcard, header order last.
 
-/// One clause of an `Accept` header.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MediaRange {
-    kind: String,
-    subtype: String,
-    params: Vec<(String, String)>,
+use smallvec::SmallVec;
+
+/// One clause of an `Accept` header, borrowed from it: parsing a header allocates nothing unless it has more than
+/// [`INLINE_CLAUSES`] clauses.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MediaRange<'a> {
+    kind: &'a str,
+    subtype: &'a str,
+    /// Everything after the media type's first `;`, parsed when a parameter is asked for.
+    params: &'a str,
     q: f32,
 }
 
-impl MediaRange {
-    /// The parameter `name` (lowercase), unquoted.
-    pub fn param(&self, name: &str) -> Option<&str> {
-        self.params.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
+/// Clauses kept without a heap allocation; kubectl sends at most three.
+pub const INLINE_CLAUSES: usize = 8;
+
+/// An `Accept` header's clauses in preference order.
+pub type Clauses<'a> = SmallVec<[MediaRange<'a>; INLINE_CLAUSES]>;
+
+impl<'a> MediaRange<'a> {
+    /// The parameter `name` (matched case-insensitively; `q` is not one), unquoted.
+    pub fn param(&self, name: &str) -> Option<&'a str> {
+        parameters(self.params).find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value)
     }
 
     /// True when this clause admits `kind/subtype` (either side may be a `*` wildcard in the clause).
     pub fn admits(&self, kind: &str, subtype: &str) -> bool {
-        (self.kind == "*" || self.kind == kind) && (self.subtype == "*" || self.subtype == subtype)
+        (self.kind == "*" || self.kind.eq_ignore_ascii_case(kind))
+            && (self.subtype == "*" || self.subtype.eq_ignore_ascii_case(subtype))
+    }
+
+    /// True when this clause names exactly `kind/subtype`, no wildcard.
+    pub fn is(&self, kind: &str, subtype: &str) -> bool {
+        self.kind.eq_ignore_ascii_case(kind) && self.subtype.eq_ignore_ascii_case(subtype)
+    }
+
+    fn is_wildcard_kind(&self) -> bool {
+        self.kind == "*"
+    }
+
+    fn is_wildcard_subtype(&self) -> bool {
+        self.subtype == "*"
     }
 }
 
 /// Parses an `Accept` header into clauses in preference order; a missing or blank header means `*/*`.
-pub fn parse_accept(header: Option<&str>) -> Vec<MediaRange> {
+pub fn parse_accept(header: Option<&str>) -> Clauses<'_> {
     let header = header.map(str::trim).filter(|h| !h.is_empty()).unwrap_or("*/*");
-    let mut clauses: Vec<MediaRange> = split_outside_quotes(header, ',').filter_map(parse_clause).collect();
-    // A stable sort keeps header order among equals, as the protocol requires.
+    let mut clauses: Clauses<'_> = split_outside_quotes(header, ',').filter_map(parse_clause).collect();
+    // A stable sort keeps header order among equals, as the protocol requires (and allocates nothing for a
+    // handful of clauses: it is an insertion sort below twenty).
     clauses.sort_by(|a, b| {
         b.q.total_cmp(&a.q)
-            .then_with(|| (a.kind == "*").cmp(&(b.kind == "*")))
-            .then_with(|| (a.subtype == "*").cmp(&(b.subtype == "*")))
+            .then_with(|| a.is_wildcard_kind().cmp(&b.is_wildcard_kind()))
+            .then_with(|| a.is_wildcard_subtype().cmp(&b.is_wildcard_subtype()))
     });
     clauses
 }
 
-fn parse_clause(text: &str) -> Option<MediaRange> {
-    let mut parts = split_outside_quotes(text, ';');
-    let media = parts.next()?.trim().to_ascii_lowercase();
-    let (kind, subtype) = match media.as_str() {
-        "*" => ("*".to_owned(), "*".to_owned()),
+fn parse_clause(text: &str) -> Option<MediaRange<'_>> {
+    let (media, params) = match split_outside_quotes(text, ';').next() {
+        Some(first) => {
+            // `first` is a prefix of `text`; the parameters are whatever follows it.
+            let rest = &text[first.as_ptr() as usize - text.as_ptr() as usize + first.len()..];
+            (first.trim(), rest)
+        }
+        None => return None,
+    };
+    let (kind, subtype) = match media {
+        "*" => ("*", "*"),
         _ => {
             let (kind, subtype) = media.split_once('/')?;
-            (kind.trim().to_owned(), subtype.trim().to_owned())
+            (kind.trim(), subtype.trim())
         }
     };
     if kind.is_empty() || subtype.is_empty() {
         return None;
     }
-    let mut q = 1.0_f32;
-    let mut params = Vec::new();
-    for part in parts {
-        let Some((key, value)) = part.split_once('=') else { continue };
-        let key = key.trim().to_ascii_lowercase();
-        let value = value.trim().trim_matches('"').to_owned();
-        if key == "q" {
-            q = value.parse().unwrap_or(0.0);
-        } else {
-            params.push((key, value));
-        }
-    }
+    let q = parameters(params)
+        .filter(|(key, _)| key.eq_ignore_ascii_case("q"))
+        .last()
+        .map_or(1.0, |(_, value)| value.parse().unwrap_or(0.0));
     (q > 0.0).then_some(MediaRange { kind, subtype, params, q })
+}
+
+/// The `key=value` pairs of a clause's parameter text, keys and values trimmed, values unquoted; `q` included.
+fn parameters(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    split_outside_quotes(text, ';').filter_map(|part| {
+        let (key, value) = part.split_once('=')?;
+        Some((key.trim(), value.trim().trim_matches('"')))
+    })
 }
 
 /// Splits on `separator` except inside double quotes (a quoted parameter value may hold commas).
@@ -219,9 +250,9 @@ pub fn negotiate_openapi(clauses: &[MediaRange], spec: Spec, protobuf: bool) -> 
     clauses.iter().find_map(|clause| {
         if clause.admits("application", "json") {
             Some(OpenApiChoice::Json)
-        } else if protobuf && clause.kind == "application" && clause.subtype == at_form {
+        } else if protobuf && clause.is("application", at_form) {
             Some(OpenApiChoice::Protobuf { at_spelling: true })
-        } else if protobuf && clause.kind == "application" && clause.subtype == dot_form {
+        } else if protobuf && clause.is("application", dot_form) {
             Some(OpenApiChoice::Protobuf { at_spelling: false })
         } else {
             None
@@ -235,15 +266,16 @@ pub fn accepts_gzip(header: Option<&str>) -> bool {
     let mut wildcard = None;
     for coding in header.split(',') {
         let mut parts = coding.split(';');
-        let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let name = parts.next().unwrap_or_default().trim();
         let q = parts
             .filter_map(|p| p.split_once('='))
             .find(|(key, _)| key.trim().eq_ignore_ascii_case("q"))
             .map_or(1.0, |(_, value)| value.trim().parse::<f32>().unwrap_or(0.0));
-        match name.as_str() {
-            "gzip" | "x-gzip" => return q > 0.0,
-            "*" => wildcard = Some(q > 0.0),
-            _ => {}
+        if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+            return q > 0.0;
+        }
+        if name == "*" {
+            wildcard = Some(q > 0.0);
         }
     }
     wildcard.unwrap_or(false)

@@ -78,7 +78,8 @@ fn unknown_conversions_are_skipped_and_nothing_fitting_is_none() {
 
 #[test]
 fn only_offered_variants_are_chosen() {
-    let clauses = parse_accept(Some(&format!("{V2_CLAUSE},{V2BETA1_CLAUSE},application/json")));
+    let header = format!("{V2_CLAUSE},{V2BETA1_CLAUSE},application/json");
+    let clauses = parse_accept(Some(&header));
     let only_beta = |choice| (choice == DiscoveryChoice::Aggregated(V2beta1, Json)).then_some("beta");
     assert_eq!(negotiate_discovery(&clauses, only_beta), Some((DiscoveryChoice::Aggregated(V2beta1, Json), "beta")));
     let only_legacy = |choice| (choice == DiscoveryChoice::Legacy(Json)).then_some(());

@@ -10,7 +10,8 @@ use axum::routing::get;
 
 use crate::guard::guard;
 use crate::handle::Handle;
-use crate::handlers::{discovery, not_found, openapi, operations};
+use crate::handlers::documents::documents;
+use crate::handlers::operations;
 use crate::leases::handlers as leases;
 use crate::metrics::EndpointClass;
 use crate::watchable::handlers as groups;
@@ -20,33 +21,25 @@ use crate::watchable::handlers as groups;
 /// store when one is attached.
 pub fn router(handle: Handle) -> Router {
     Router::new()
-        .route("/api", get(discovery::api))
-        .route("/apis", get(discovery::apis))
-        .route("/api/{version}", get(discovery::core_version))
-        .route("/apis/{group}", get(discovery::group))
-        .route("/apis/{group}/{version}", get(discovery::group_version))
         // Watchable discovery's resource (kapi_meta's `RESOURCE`), answered only in the bundle's discovery group.
         .route("/apis/{group}/{version}/groups", get(groups::collection::<false>))
         .route("/apis/{group}/{version}/groups/{name}", get(groups::item))
         .route("/apis/{group}/{version}/watch/groups", get(groups::collection::<true>))
         .route("/apis/{group}/{version}/watch/groups/{name}", get(groups::watch_item))
-        // Static segments take precedence over the captures above, and the router falls back to those captures
-        // when the rest of a path does not match (`/apis/coordination.k8s.io/v1` is still discovery).
+        // Static segments take precedence over the captures above.
         .route("/apis/coordination.k8s.io/v1/leases", get(leases::all::<false>))
         .route("/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases", get(leases::collection::<false>))
         .route("/apis/coordination.k8s.io/v1/namespaces/{namespace}/leases/{name}", get(leases::item))
         .route("/apis/coordination.k8s.io/v1/watch/leases", get(leases::all::<true>))
         .route("/apis/coordination.k8s.io/v1/watch/namespaces/{namespace}/leases", get(leases::collection::<true>))
         .route("/apis/coordination.k8s.io/v1/watch/namespaces/{namespace}/leases/{name}", get(leases::watch_item))
-        .route("/openapi/v3", get(openapi::v3_root))
-        .route("/openapi/v3/{*key}", get(openapi::v3_document))
-        .route("/openapi/v2", get(openapi::v2))
-        .route("/version", get(operations::version))
         .route("/healthz", get(operations::alive))
         .route("/livez", get(operations::alive))
         .route("/readyz", get(operations::ready))
         .route("/metrics", get(operations::metrics))
-        .fallback(not_found)
+        // Discovery, OpenAPI and `/version` are matched by `documents` itself (the fast path matches them the
+        // same way), and anything else is a 404.
+        .fallback(documents)
         // Inside `observe`, so refused requests are counted and logged too.
         .layer(middleware::from_fn(guard))
         .layer(middleware::from_fn_with_state(handle.clone(), observe))
@@ -65,6 +58,6 @@ async fn observe(State(handle): State<Handle>, request: Request, next: Next) -> 
     handle.metrics().observe_request(EndpointClass::of(uri.path()), method.as_str(), status, elapsed);
     // Queued before the body is sent; the log's own thread writes it moments later.
     handle.log_request(method.as_str(), target, status);
-    tracing::info!(method = %method, target, status, micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), "request");
+    tracing::debug!(method = %method, target, status, micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), "request");
     response
 }

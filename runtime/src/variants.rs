@@ -9,8 +9,9 @@ use axum::body::Bytes;
 use axum::http::HeaderValue;
 use flate2::Compression;
 use flate2::write::GzEncoder;
-use headers::ETag;
 use kapi_meta::content_hash::content_hash;
+
+use crate::body_file::BodyFile;
 
 /// Bodies smaller than this are never gzipped: the gzip header and trailer would eat most of the gain.
 const GZIP_MIN_LEN: usize = 512;
@@ -23,7 +24,22 @@ pub struct Representation {
     content_type: HeaderValue,
     hash: String,
     etag: HeaderValue,
-    typed_etag: ETag,
+    lines: HeadLines,
+    /// Large identity and gzip bodies again, in files the fast path sends with `sendfile(2)`.
+    files: (Option<BodyFile>, Option<BodyFile>),
+}
+
+/// The header lines of this representation, prebuilt for the fast path's response heads.
+#[derive(Debug, Clone)]
+pub(crate) struct HeadLines {
+    /// `etag: "…"\r\n`.
+    pub etag: String,
+    /// `content-type: …\r\n`.
+    pub content_type: String,
+    /// `content-length: …\r\n` of the identity bytes.
+    pub length: String,
+    /// `content-length: …\r\n` of the gzip bytes (empty without them).
+    pub gzip_length: String,
 }
 
 impl Representation {
@@ -31,12 +47,18 @@ impl Representation {
     pub fn new(body: Vec<u8>, content_type: &str) -> Result<Self, String> {
         let hash = content_hash(&body);
         let quoted = format!("\"{hash}\"");
-        let typed_etag = quoted.parse::<ETag>().map_err(|e| format!("etag: {e:?}"))?;
-        let etag = HeaderValue::try_from(quoted).map_err(|e| e.to_string())?;
-        let content_type =
+        let etag = HeaderValue::try_from(quoted.as_str()).map_err(|e| e.to_string())?;
+        let content_type_value =
             HeaderValue::try_from(content_type).map_err(|e| format!("media type {content_type:?}: {e}"))?;
         let gzip = gzip_if_smaller(&body)?;
-        Ok(Self { body: Bytes::from(body), gzip, content_type, hash, etag, typed_etag })
+        let lines = HeadLines {
+            etag: format!("etag: {quoted}\r\n"),
+            content_type: format!("content-type: {content_type}\r\n"),
+            length: format!("content-length: {}\r\n", body.len()),
+            gzip_length: gzip.as_ref().map(|gz| format!("content-length: {}\r\n", gz.len())).unwrap_or_default(),
+        };
+        let files = (BodyFile::of(&body), gzip.as_deref().and_then(BodyFile::of));
+        Ok(Self { body: Bytes::from(body), gzip, content_type: content_type_value, hash, etag, lines, files })
     }
 
     /// The identity-encoded bytes.
@@ -65,9 +87,20 @@ impl Representation {
         &self.etag
     }
 
-    /// The ETag as the `headers` crate's conditional logic takes it.
-    pub fn typed_etag(&self) -> &ETag {
-        &self.typed_etag
+    /// The quoted ETag as text.
+    pub fn etag_str(&self) -> &str {
+        // Built from a quoted hex string, so always visible ASCII.
+        self.lines.etag.strip_prefix("etag: ").and_then(|line| line.strip_suffix("\r\n")).unwrap_or_default()
+    }
+
+    /// The identity (`gzip` false) or gzip body as a file, when it is large enough to be sent from one.
+    pub(crate) fn body_file(&self, gzip: bool) -> Option<&BodyFile> {
+        if gzip { self.files.1.as_ref() } else { self.files.0.as_ref() }
+    }
+
+    /// The prebuilt header lines.
+    pub(crate) fn lines(&self) -> &HeadLines {
+        &self.lines
     }
 }
 

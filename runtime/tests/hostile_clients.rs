@@ -1,22 +1,27 @@
 //! Clients that try to hold or trick the server, against a real loopback socket: slow request heads, too many
 //! connections, oversized heads and targets, methods nothing serves, and path traversal in its many spellings.
+//! Every test runs against both ways of serving: the router alone (`serve_with`) and the router behind the
+//! connection fast path (`serve_bundle`, what `kapi serve` runs).
 
 mod common;
 
 use std::time::{Duration, Instant};
 
 use common::bundle;
-use kapi_runtime::{Handle, ServeLimits, router, serve_with};
+use kapi_runtime::{Handle, ServeLimits, router, serve_bundle, serve_with};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-/// Starts a server with `limits` on a free port; it runs until the test's runtime ends.
-async fn start(limits: ServeLimits) -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let port = listener.local_addr().expect("address").port();
+/// Starts two servers with `limits` on free ports, the router alone and with the fast path; they run until the
+/// test's runtime ends.
+async fn start(limits: ServeLimits) -> [u16; 2] {
+    let plain = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let fast = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let ports = [plain.local_addr().expect("address").port(), fast.local_addr().expect("address").port()];
     let app = router(Handle::with_bundle(bundle(0)));
-    tokio::spawn(serve_with(listener, app, std::future::pending(), limits));
-    port
+    tokio::spawn(serve_with(plain, app, std::future::pending(), limits));
+    tokio::spawn(serve_bundle(fast, Handle::with_bundle(bundle(0)), std::future::pending(), limits));
+    ports
 }
 
 /// Sends `raw` on a fresh connection and reads until the server closes it (at most 5 s): the whole answer.
@@ -56,100 +61,110 @@ fn limits() -> ServeLimits {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_request_heads_are_dropped_while_other_clients_are_served() {
-    let port = start(limits()).await;
-    let mut slow = Vec::new();
-    for _ in 0..20 {
-        let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
-        stream.write_all(b"GET /apis HT").await.expect("send half a request line");
-        slow.push(stream);
+    for port in start(limits()).await {
+        let mut slow = Vec::new();
+        for _ in 0..20 {
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
+            stream.write_all(b"GET /apis HT").await.expect("send half a request line");
+            slow.push(stream);
+        }
+        let started = Instant::now();
+        assert_eq!(status(&get(port, "/apis").await), 200, "served while slow clients hang");
+        assert!(started.elapsed() < Duration::from_millis(400), "took {:?}", started.elapsed());
+        for stream in &mut slow {
+            assert!(closed_within(stream, Duration::from_secs(3)).await, "a slow client was kept past the timeout");
+        }
+        // An idle keep-alive connection goes the same way once its request is answered.
+        let mut idle = TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
+        idle.write_all(b"GET /version HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("send");
+        let mut first = vec![0; 4096];
+        let read = idle.read(&mut first).await.expect("answer");
+        assert!(String::from_utf8_lossy(&first[..read]).starts_with("HTTP/1.1 200"));
+        assert!(closed_within(&mut idle, Duration::from_secs(3)).await, "an idle connection was kept");
     }
-    let started = Instant::now();
-    assert_eq!(status(&get(port, "/apis").await), 200, "served while slow clients hang");
-    assert!(started.elapsed() < Duration::from_millis(400), "took {:?}", started.elapsed());
-    for stream in &mut slow {
-        assert!(closed_within(stream, Duration::from_secs(3)).await, "a slow client was kept past the timeout");
-    }
-    // An idle keep-alive connection goes the same way once its request is answered.
-    let mut idle = TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
-    idle.write_all(b"GET /version HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("send");
-    let mut first = vec![0; 4096];
-    let read = idle.read(&mut first).await.expect("answer");
-    assert!(String::from_utf8_lossy(&first[..read]).starts_with("HTTP/1.1 200"));
-    assert!(closed_within(&mut idle, Duration::from_secs(3)).await, "an idle connection was kept");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_over_the_limit_are_refused_cleanly() {
-    let port =
-        start(ServeLimits { max_connections: 4, header_read_timeout: Duration::from_secs(30), ..limits() }).await;
-    let mut held = Vec::new();
-    for _ in 0..4 {
-        held.push(TcpStream::connect(("127.0.0.1", port)).await.expect("connect"));
+    for port in
+        start(ServeLimits { max_connections: 4, header_read_timeout: Duration::from_secs(30), ..limits() }).await
+    {
+        let mut held = Vec::new();
+        for _ in 0..4 {
+            held.push(TcpStream::connect(("127.0.0.1", port)).await.expect("connect"));
+        }
+        // Give the server time to accept them all.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let refused = get(port, "/apis").await;
+        assert_eq!(status(&refused), 503, "{refused}");
+        assert!(
+            refused.contains("\"reason\":\"ServiceUnavailable\"") && refused.contains("retry-after: 1"),
+            "{refused}"
+        );
+        drop(held.pop());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(status(&get(port, "/apis").await), 200, "a freed slot is used again");
     }
-    // Give the server time to accept them all.
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let refused = get(port, "/apis").await;
-    assert_eq!(status(&refused), 503, "{refused}");
-    assert!(refused.contains("\"reason\":\"ServiceUnavailable\"") && refused.contains("retry-after: 1"), "{refused}");
-    drop(held.pop());
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    assert_eq!(status(&get(port, "/apis").await), 200, "a freed slot is used again");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn oversized_heads_and_targets_are_refused() {
-    let port = start(limits()).await;
-    let big_header =
-        format!("GET /apis HTTP/1.1\r\nHost: x\r\nX-Filler: {}\r\nConnection: close\r\n\r\n", "a".repeat(20_000));
-    assert_eq!(status(&exchange(port, big_header.as_bytes()).await), 431);
-    let long_target = format!("/apis?{}", "a=b&".repeat(2_500));
-    let answer = get(port, &long_target).await;
-    assert_eq!(status(&answer), 414, "{answer}");
-    assert!(answer.contains("\"reason\":\"RequestURITooLong\""), "{answer}");
-    assert_eq!(status(&get(port, &format!("/apis?{}", "a=b&".repeat(1_000))).await), 200, "a long but sane query");
+    for port in start(limits()).await {
+        let big_header =
+            format!("GET /apis HTTP/1.1\r\nHost: x\r\nX-Filler: {}\r\nConnection: close\r\n\r\n", "a".repeat(20_000));
+        assert_eq!(status(&exchange(port, big_header.as_bytes()).await), 431);
+        let long_target = format!("/apis?{}", "a=b&".repeat(2_500));
+        let answer = get(port, &long_target).await;
+        assert_eq!(status(&answer), 414, "{answer}");
+        assert!(answer.contains("\"reason\":\"RequestURITooLong\""), "{answer}");
+        assert_eq!(status(&get(port, &format!("/apis?{}", "a=b&".repeat(1_000))).await), 200, "a long but sane query");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_reads_are_allowed_and_options_says_so() {
-    let port = start(limits()).await;
-    for method in ["POST", "PUT", "PATCH", "DELETE", "TRACE"] {
-        let request = format!("{method} /apis HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-        let answer = exchange(port, request.as_bytes()).await;
-        assert_eq!(status(&answer), 405, "{method}: {answer}");
-        assert!(answer.contains("allow: GET, HEAD, OPTIONS"), "{method}: {answer}");
+    for port in start(limits()).await {
+        for method in ["POST", "PUT", "PATCH", "DELETE", "TRACE"] {
+            let request =
+                format!("{method} /apis HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            let answer = exchange(port, request.as_bytes()).await;
+            assert_eq!(status(&answer), 405, "{method}: {answer}");
+            assert!(answer.contains("allow: GET, HEAD, OPTIONS"), "{method}: {answer}");
+        }
+        let options = exchange(port, b"OPTIONS /openapi/v3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await;
+        assert_eq!(status(&options), 204, "{options}");
+        assert!(options.contains("allow: GET, HEAD, OPTIONS"), "{options}");
+        let head = exchange(port, b"HEAD /apis HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await;
+        assert_eq!(status(&head), 200, "{head}");
     }
-    let options = exchange(port, b"OPTIONS /openapi/v3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await;
-    assert_eq!(status(&options), 204, "{options}");
-    assert!(options.contains("allow: GET, HEAD, OPTIONS"), "{options}");
-    let head = exchange(port, b"HEAD /apis HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await;
-    assert_eq!(status(&head), 200, "{head}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn path_traversal_never_reaches_a_file() {
-    let port = start(limits()).await;
-    let encoded = [
-        "/openapi/v3/../../etc/passwd",
-        "/openapi/v3/%2e%2e/%2e%2e/etc/passwd",
-        "/openapi/v3/..%2f..%2fetc%2fpasswd",
-        "/openapi/v3/%252e%252e%252f%252e%252e%252fetc%252fpasswd",
-        "/openapi/v3/....//....//etc/passwd",
-        "/openapi/v3/..%5c..%5cetc%5cpasswd",
-        "/openapi/v3/apis/apps/v1%00.json",
-        "/openapi/v3/apis/apps%2fv1",
-        "//etc/passwd",
-        "/apis/../../../../etc/passwd",
-        "/api/..%2f..%2f..%2fetc%2fpasswd",
-    ];
-    for target in encoded {
-        let answer = get(port, target).await;
-        assert_eq!(status(&answer), 404, "{target}: {answer}");
-        assert!(!answer.contains("root:"), "{target} leaked a file");
-    }
-    // Raw backslashes and NUL bytes are not valid in a request line: refused before routing.
-    for raw in ["/openapi/v3/..\\..\\etc\\passwd", "/openapi/v3/apis/apps/v1\0"] {
-        let answer = get(port, raw).await;
-        assert!(matches!(status(&answer), 400 | 404), "{raw:?}: {answer}");
-        assert!(!answer.contains("root:"), "{raw:?} leaked a file");
+    for port in start(limits()).await {
+        let encoded = [
+            "/openapi/v3/../../etc/passwd",
+            "/openapi/v3/%2e%2e/%2e%2e/etc/passwd",
+            "/openapi/v3/..%2f..%2fetc%2fpasswd",
+            "/openapi/v3/%252e%252e%252f%252e%252e%252fetc%252fpasswd",
+            "/openapi/v3/....//....//etc/passwd",
+            "/openapi/v3/..%5c..%5cetc%5cpasswd",
+            "/openapi/v3/apis/apps/v1%00.json",
+            "/openapi/v3/apis/apps%2fv1",
+            "//etc/passwd",
+            "/apis/../../../../etc/passwd",
+            "/api/..%2f..%2f..%2fetc%2fpasswd",
+        ];
+        for target in encoded {
+            let answer = get(port, target).await;
+            assert_eq!(status(&answer), 404, "{target}: {answer}");
+            assert!(!answer.contains("root:"), "{target} leaked a file");
+        }
+        // Raw backslashes and NUL bytes are not valid in a request line: refused before routing.
+        for raw in ["/openapi/v3/..\\..\\etc\\passwd", "/openapi/v3/apis/apps/v1\0"] {
+            let answer = get(port, raw).await;
+            assert!(matches!(status(&answer), 400 | 404), "{raw:?}: {answer}");
+            assert!(!answer.contains("root:"), "{raw:?} leaked a file");
+        }
     }
 }

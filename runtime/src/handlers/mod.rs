@@ -1,7 +1,6 @@
 //! Request handlers, one module per endpoint family. Each loads the current bundle once and answers from it.
 
-pub(crate) mod discovery;
-pub(crate) mod openapi;
+pub(crate) mod documents;
 pub(crate) mod operations;
 
 use std::sync::Arc;
@@ -10,8 +9,8 @@ use axum::http::{HeaderMap, header};
 
 use crate::bundle::Bundle;
 use crate::handle::Handle;
-use crate::negotiate::{MediaRange, parse_accept};
-use crate::respond::{Conditional, header_str};
+use crate::negotiate::{Clauses, parse_accept};
+use crate::respond::header_str;
 use crate::status::Failure;
 
 /// The bundle to answer from, or 503 while none is loaded.
@@ -20,16 +19,6 @@ fn snapshot(handle: &Handle) -> Result<Arc<Bundle>, Failure> {
 }
 
 /// The request's `Accept` clauses in preference order.
-pub(crate) fn accept(headers: &HeaderMap) -> Vec<MediaRange> {
+pub(crate) fn accept(headers: &HeaderMap) -> Clauses<'_> {
     parse_accept(header_str(headers, header::ACCEPT))
-}
-
-/// `http.ServeContent`-style revalidation against the bundle's load time.
-fn served_content(bundle: &Bundle) -> Conditional<'_> {
-    Conditional::Http { last_modified: bundle.last_modified, header: &bundle.last_modified_header }
-}
-
-/// Anything no route matches.
-pub(crate) async fn not_found() -> Failure {
-    Failure::NotFound
 }

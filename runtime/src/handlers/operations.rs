@@ -2,27 +2,11 @@
 
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use super::{served_content, snapshot};
 use crate::handle::Handle;
 use crate::identity::LeaseHealth;
-use crate::respond::{Caching, Reply};
-
-/// `GET /version`.
-pub(crate) async fn version(State(handle): State<Handle>, headers: HeaderMap) -> Response {
-    match snapshot(&handle) {
-        Ok(bundle) => Reply {
-            conditional: served_content(&bundle),
-            caching: Caching::Unspecified,
-            vary_accept: false,
-            content_type: None,
-        }
-        .send(&bundle.version, &headers),
-        Err(failure) => failure.response(),
-    }
-}
 
 /// `GET /healthz`, `/livez`: the process answers.
 pub(crate) async fn alive() -> Response {

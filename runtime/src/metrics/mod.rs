@@ -2,6 +2,9 @@
 //! and duration the aggregated-discovery design names, and the open watch streams (of `Group` objects and of
 //! leases) with the events they sent.
 
+mod requests;
+
+use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, SystemTime};
 
@@ -9,8 +12,9 @@ use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
-use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
-use prometheus_client::registry::{Registry, Unit};
+use prometheus_client::registry::Registry;
+
+use requests::RequestMetrics;
 
 /// What kind of endpoint a request went to: a label small enough to keep the series few.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -36,6 +40,19 @@ pub enum EndpointClass {
 }
 
 impl EndpointClass {
+    /// Every class, in declaration order (the index is the discriminant).
+    pub const ALL: [Self; 9] = [
+        Self::DiscoveryRoot,
+        Self::DiscoveryLegacy,
+        Self::OpenApiV3Root,
+        Self::OpenApiV3,
+        Self::OpenApiV2,
+        Self::Operations,
+        Self::Groups,
+        Self::Leases,
+        Self::Other,
+    ];
+
     /// The class of a request path.
     pub fn of(path: &str) -> Self {
         let path = path.trim_end_matches('/');
@@ -72,9 +89,17 @@ impl EndpointClass {
 
 /// `/apis/<g>/<v>/groups[/<name>]` or `/apis/<g>/<v>/watch/groups[/<name>]`.
 fn is_groups_path(path: &str) -> bool {
-    let segments: Vec<&str> = path.split('/').skip(1).collect();
+    let mut segments: [&str; 7] = [""; 7];
+    let mut count = 0;
+    for segment in path.split('/').skip(1) {
+        if count == segments.len() {
+            return false;
+        }
+        segments[count] = segment;
+        count += 1;
+    }
     matches!(
-        segments.as_slice(),
+        &segments[..count],
         ["apis", _, _, "groups"]
             | ["apis", _, _, "groups", _]
             | ["apis", _, _, "watch", "groups"]
@@ -86,21 +111,11 @@ fn is_groups_path(path: &str) -> bool {
 fn is_leases_path(path: &str) -> bool {
     let Some(rest) = path.strip_prefix("/apis/coordination.k8s.io/v1/") else { return false };
     let rest = rest.strip_prefix("watch/").unwrap_or(rest);
-    let segments: Vec<&str> = rest.split('/').collect();
-    matches!(segments.as_slice(), ["leases"] | ["namespaces", _, "leases"] | ["namespaces", _, "leases", _])
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
-struct RequestLabels {
-    class: &'static str,
-    method: &'static str,
-    code: u16,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
-struct LatencyLabels {
-    class: &'static str,
-    code: u16,
+    let mut segments = rest.split('/');
+    matches!(
+        (segments.next(), segments.next(), segments.next(), segments.next(), segments.next()),
+        (Some("leases"), None, ..) | (Some("namespaces"), Some(_), Some("leases"), _, None)
+    )
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
@@ -116,11 +131,6 @@ struct WatchEventLabels {
 
 /// The resources watches are served for, whose open-stream series exist (at 0) from the start.
 const WATCHED_RESOURCES: [&str; 2] = ["groups", "leases"];
-
-fn latency_histogram() -> Histogram {
-    // 50 µs … ~3 s: a served bundle answers in microseconds; the top buckets catch stalls.
-    Histogram::new(exponential_buckets(0.000_05, 3.0, 11))
-}
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
 struct UpstreamLabels {
@@ -191,12 +201,13 @@ impl UpstreamMetrics {
 #[derive(Debug)]
 pub struct Metrics {
     registry: Registry,
-    requests: Family<RequestLabels, Counter>,
-    latency: Family<LatencyLabels, Histogram, fn() -> Histogram>,
+    requests: Arc<RequestMetrics>,
     aggregation_count: Counter,
     aggregation_duration: Gauge<f64, AtomicU64>,
     reload_failures: Counter,
     request_log_drops: Counter,
+    fast_path_answers: Counter,
+    fast_path_hand_offs: Counter,
     upstreams: UpstreamMetrics,
     watch_streams: Family<WatchStreamLabels, Gauge>,
     watch_events: Family<WatchEventLabels, Counter>,
@@ -213,24 +224,19 @@ impl Metrics {
     /// Registers every metric.
     pub fn new() -> Self {
         let mut registry = Registry::default();
-        let requests = Family::<RequestLabels, Counter>::default();
-        let latency = Family::<LatencyLabels, Histogram, fn() -> Histogram>::new_with_constructor(latency_histogram);
+        let requests = Arc::new(RequestMetrics::default());
         let aggregation_count = Counter::default();
         let aggregation_duration = Gauge::<f64, AtomicU64>::default();
         let reload_failures = Counter::default();
         let request_log_drops = Counter::default();
+        let fast_path_answers = Counter::default();
+        let fast_path_hand_offs = Counter::default();
         let watch_streams = Family::<WatchStreamLabels, Gauge>::default();
         for resource in WATCHED_RESOURCES {
             watch_streams.get_or_create(&WatchStreamLabels { resource }).set(0);
         }
         let watch_events = Family::<WatchEventLabels, Counter>::default();
-        registry.register("kapi_http_requests", "HTTP requests by endpoint class, method and code", requests.clone());
-        registry.register_with_unit(
-            "kapi_http_request_duration",
-            "HTTP request latency by endpoint class and code",
-            Unit::Seconds,
-            latency.clone(),
-        );
+        registry.register_collector(Box::new(Arc::clone(&requests)));
         registry.register(
             "aggregator_discovery_aggregation_count",
             "Number of times the discovery document has been aggregated (once per loaded bundle)",
@@ -251,6 +257,16 @@ impl Metrics {
             "Request-log lines dropped because the log writer could not keep up",
             request_log_drops.clone(),
         );
+        registry.register(
+            "kapi_fast_path_answers",
+            "Requests answered by the connection fast path (also counted in kapi_http_requests)",
+            fast_path_answers.clone(),
+        );
+        registry.register(
+            "kapi_fast_path_hand_offs",
+            "Connections the fast path handed to the router, at the first request it does not answer",
+            fast_path_hand_offs.clone(),
+        );
         let upstreams = UpstreamMetrics::register(&mut registry);
         registry.register(
             "kapi_watch_streams_open",
@@ -267,11 +283,12 @@ impl Metrics {
             registry,
             identity,
             requests,
-            latency,
             aggregation_count,
             aggregation_duration,
             reload_failures,
             request_log_drops,
+            fast_path_answers,
+            fast_path_hand_offs,
             watch_streams,
             watch_events,
             upstreams,
@@ -316,19 +333,23 @@ impl Metrics {
 
     /// Counts one request and its latency.
     pub fn observe_request(&self, class: EndpointClass, method: &str, code: u16, elapsed: Duration) {
-        let method = match method {
-            "GET" => "GET",
-            "HEAD" => "HEAD",
-            _ => "other",
-        };
-        self.requests.get_or_create(&RequestLabels { class: class.as_str(), method, code }).inc();
-        self.latency.get_or_create(&LatencyLabels { class: class.as_str(), code }).observe(elapsed.as_secs_f64());
+        self.requests.observe(class, method, code, elapsed);
     }
 
     /// Counts one discovery aggregation (a bundle's discovery documents built) and how long it took.
     pub fn observe_aggregation(&self, took: Duration) {
         self.aggregation_count.inc();
         self.aggregation_duration.set(took.as_secs_f64());
+    }
+
+    /// Counts one request the fast path answered.
+    pub(crate) fn observe_fast_path_answer(&self) {
+        self.fast_path_answers.inc();
+    }
+
+    /// Counts one connection the fast path handed to the router.
+    pub(crate) fn observe_fast_path_hand_off(&self) {
+        self.fast_path_hand_offs.inc();
     }
 
     /// Counts one request-log line dropped.
@@ -368,5 +389,5 @@ impl Metrics {
 }
 
 #[cfg(test)]
-#[path = "metrics_tests.rs"]
+#[path = "tests.rs"]
 mod tests;

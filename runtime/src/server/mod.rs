@@ -7,13 +7,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use hyper::server::conn::http1;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
-use hyper_util::service::TowerToHyperService;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, watch};
+
+use crate::fastpath;
+use crate::handle::Handle;
+use workers::Workers;
+
+mod workers;
 
 /// How long open connections get to finish after `shutdown` resolves.
 const DRAIN: Duration = Duration::from_secs(10);
@@ -48,7 +50,39 @@ pub async fn serve(listener: TcpListener, app: Router, shutdown: impl Future<Out
 /// Compared with `axum::serve`, this skips HTTP/2 detection on every connection and disables Nagle's algorithm,
 /// which matters for the many small responses (304s, discovery) clients revalidate with.
 pub async fn serve_with(listener: TcpListener, app: Router, shutdown: impl Future<Output = ()>, limits: ServeLimits) {
-    let graceful = GracefulShutdown::new();
+    accept_loop(listener, app, None, shutdown, limits).await;
+}
+
+/// Serves `handle`'s bundle — [`crate::router`] of it — on `listener` as [`serve_with`] does, with the connection
+/// fast path in front: discovery, OpenAPI and `/version` requests are answered from prebuilt heads and bodies
+/// before any routing (see `docs/BENCHMARKS.md`), everything else by the router, with identical answers.
+pub async fn serve_bundle(
+    listener: TcpListener,
+    handle: Handle,
+    shutdown: impl Future<Output = ()>,
+    limits: ServeLimits,
+) {
+    let app = crate::router(handle.clone());
+    accept_loop(listener, app, Some(handle), shutdown, limits).await;
+}
+
+async fn accept_loop(
+    listener: TcpListener,
+    app: Router,
+    fast_path: Option<Handle>,
+    shutdown: impl Future<Output = ()>,
+    limits: ServeLimits,
+) {
+    // Every connection task holds a receiver: a send asks them to finish, and the sender's `closed` resolves when
+    // the last one has.
+    let (draining, _) = watch::channel(());
+    let workers = match Workers::start() {
+        Ok(workers) => workers,
+        Err(error) => {
+            tracing::error!(%error, "cannot start connection workers");
+            return;
+        }
+    };
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     tokio::pin!(shutdown);
     loop {
@@ -71,24 +105,25 @@ pub async fn serve_with(listener: TcpListener, app: Router, shutdown: impl Futur
         if let Err(error) = stream.set_nodelay(true) {
             tracing::debug!(%error, "cannot set TCP_NODELAY");
         }
-        let service = TowerToHyperService::new(app.clone());
-        let connection = http1::Builder::new()
-            .timer(TokioTimer::new())
-            .header_read_timeout(limits.header_read_timeout)
-            .max_buf_size(limits.max_head_bytes.max(8192))
-            .serve_connection(TokioIo::new(stream), service);
-        let connection = graceful.watch(connection);
-        tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                tracing::debug!(%error, "connection ended with an error");
+        let (app, fast_path, watcher) = (app.clone(), fast_path.clone(), draining.subscribe());
+        workers.serve(stream, move |stream| async move {
+            match fast_path {
+                Some(handle) => fastpath::serve_connection(stream, handle, app, limits, watcher).await,
+                None => serve_http1(stream, app, limits, watcher).await,
             }
             drop(slot);
         });
     }
+    let _ = draining.send(());
     tokio::select! {
-        () = graceful.shutdown() => {}
+        () = draining.closed() => {}
         () = tokio::time::sleep(DRAIN) => tracing::warn!("connections still open after the drain period"),
     }
+}
+
+/// One connection served by hyper and the router alone; a change on `shutdown` finishes it gracefully.
+pub(crate) async fn serve_http1(stream: TcpStream, app: Router, limits: ServeLimits, shutdown: watch::Receiver<()>) {
+    fastpath::hand_off(stream, Vec::new(), app, limits, shutdown).await;
 }
 
 /// Answers a connection over the limit with a 503 `Status` and closes it, without reading its request.
