@@ -1,6 +1,9 @@
 //! Serving a router on a listener: HTTP/1.1 connections (what kubectl speaks over plain HTTP) with TCP_NODELAY,
-//! limits that keep hostile clients from holding the server ([`ServeLimits`]), and a graceful shutdown that lets
-//! in-flight requests finish.
+//! each moved to a per-core worker ([`workers`]), limits that keep hostile clients from holding the server
+//! ([`ServeLimits`]), and a graceful shutdown that lets in-flight requests finish. [`serve_bundle`] puts the
+//! connection fast path ([`crate::fastpath`]) in front of the router.
+
+mod workers;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -14,8 +17,6 @@ use tokio::sync::{Semaphore, watch};
 use crate::fastpath;
 use crate::handle::Handle;
 use workers::Workers;
-
-mod workers;
 
 /// How long open connections get to finish after `shutdown` resolves.
 const DRAIN: Duration = Duration::from_secs(10);
@@ -47,8 +48,9 @@ pub async fn serve(listener: TcpListener, app: Router, shutdown: impl Future<Out
 /// Serves `app` on `listener` within `limits` until `shutdown` resolves, then drains open connections for up to
 /// ten seconds.
 ///
-/// Compared with `axum::serve`, this skips HTTP/2 detection on every connection and disables Nagle's algorithm,
-/// which matters for the many small responses (304s, discovery) clients revalidate with.
+/// Compared with `axum::serve`, this skips HTTP/2 detection on every connection, disables Nagle's algorithm (which
+/// matters for the many small responses, 304s and discovery, clients revalidate with) and serves each connection
+/// on one per-core worker thread for its whole life.
 pub async fn serve_with(listener: TcpListener, app: Router, shutdown: impl Future<Output = ()>, limits: ServeLimits) {
     accept_loop(listener, app, None, shutdown, limits).await;
 }
