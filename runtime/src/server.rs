@@ -1,6 +1,6 @@
 //! Serving a router on a listener: HTTP/1.1 connections (what kubectl speaks over plain HTTP) with TCP_NODELAY,
 //! limits that keep hostile clients from holding the server ([`ServeLimits`]), and a graceful shutdown that lets
-//! in-flight requests finish.
+//! in-flight requests finish. Over TLS ([`serve_tls_with`]) the same loop hands each connection to [`crate::tls`].
 
 use std::future::Future;
 use std::sync::Arc;
@@ -14,6 +14,8 @@ use hyper_util::service::TowerToHyperService;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
+
+use crate::tls::TlsAcceptor;
 
 /// How long open connections get to finish after `shutdown` resolves.
 const DRAIN: Duration = Duration::from_secs(10);
@@ -48,6 +50,29 @@ pub async fn serve(listener: TcpListener, app: Router, shutdown: impl Future<Out
 /// Compared with `axum::serve`, this skips HTTP/2 detection on every connection and disables Nagle's algorithm,
 /// which matters for the many small responses (304s, discovery) clients revalidate with.
 pub async fn serve_with(listener: TcpListener, app: Router, shutdown: impl Future<Output = ()>, limits: ServeLimits) {
+    serve_on(listener, app, shutdown, limits, None).await;
+}
+
+/// [`serve_with`] over TLS: HTTP/2 for clients that negotiate `h2`, HTTP/1.1 for the others. A TLS handshake takes
+/// a connection slot and must finish within [`ServeLimits::header_read_timeout`]; over the limit, connections are
+/// closed without one.
+pub async fn serve_tls_with(
+    listener: TcpListener,
+    app: Router,
+    shutdown: impl Future<Output = ()>,
+    limits: ServeLimits,
+    tls: TlsAcceptor,
+) {
+    serve_on(listener, app, shutdown, limits, Some(tls)).await;
+}
+
+async fn serve_on(
+    listener: TcpListener,
+    app: Router,
+    shutdown: impl Future<Output = ()>,
+    limits: ServeLimits,
+    tls: Option<TlsAcceptor>,
+) {
     let graceful = GracefulShutdown::new();
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     tokio::pin!(shutdown);
@@ -64,6 +89,10 @@ pub async fn serve_with(listener: TcpListener, app: Router, shutdown: impl Futur
             },
             () = &mut shutdown => break,
         };
+        if let Some(tls) = &tls {
+            crate::tls::accept(stream, &app, limits, &slots, &graceful, tls);
+            continue;
+        }
         let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
             tokio::spawn(refuse(stream));
             continue;
