@@ -252,3 +252,54 @@ fn self_signed_writes_a_ca_and_serving_pair_once_and_reuses_them_on_restart() {
     assert_ne!(reissued[2].1, written[2].1, "a new serving certificate");
     assert_eq!(served_certificate(server.port, &ca_der), Ok(leaf_of(&certs.join("tls.crt"))));
 }
+
+/// The commands of the README's HTTPS section, each a list of words (comments dropped).
+fn readme_https_commands() -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).expect("README");
+    let section = readme.split("### Serving HTTPS").nth(1).expect("an HTTPS section");
+    let block = section.split("```sh\n").nth(1).and_then(|b| b.split("```").next()).expect("a sh block");
+    let commands = block.lines().map(|line| line.split(" # ").next().unwrap_or_default().trim());
+    commands.map(|line| line.split_whitespace().map(str::to_owned).collect()).collect()
+}
+
+#[test]
+fn the_readme_https_commands_work() {
+    let Some(kubectl) = common::kubectls().into_iter().next() else { return };
+    let commands = readme_https_commands();
+    assert_eq!(commands.len(), 4, "{commands:?}");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let documented = "https://127.0.0.1:8443";
+    let mut server: Option<Server> = None;
+    for words in &commands {
+        let url = server.as_ref().map(Server::url).unwrap_or_default();
+        let words: Vec<String> = words.iter().map(|word| word.replace(documented, &url)).collect();
+        match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            ["kapi", "serve", "--addr", "127.0.0.1:8443", rest @ ..] => {
+                // One server at a time on the documented port's stand-in (a free one).
+                drop(server.take());
+                let started = Server::kapi_serve_in(dir.path(), rest);
+                assert!(started.https, "{words:?}");
+                server = Some(started);
+            }
+            [program @ ("kubectl" | "curl"), args @ ..] => {
+                let (binary, expected) = match *program {
+                    "kubectl" => (kubectl.clone(), "deployments"),
+                    _ => (PathBuf::from("curl"), "gitVersion"),
+                };
+                let output = Command::new(binary)
+                    .args(args)
+                    .current_dir(dir.path())
+                    .env("HOME", dir.path())
+                    .env_remove("KUBECONFIG")
+                    .output()
+                    .expect("runs");
+                let text = String::from_utf8_lossy(&output.stdout);
+                assert!(output.status.success(), "{words:?}: {text}{}", String::from_utf8_lossy(&output.stderr));
+                assert!(text.contains(expected), "{words:?}: {text}");
+            }
+            other => panic!("the README shows a command this test does not know: {other:?}"),
+        }
+    }
+    let last = server.expect("a server");
+    assert_eq!(curl(&last, Some(&dir.path().join("certs/ca.crt")), "--http2", "/version", &[]).code, 200);
+}

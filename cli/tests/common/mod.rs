@@ -34,6 +34,11 @@ impl Server {
         Self::start(0, args, Stdio::null())
     }
 
+    /// [`Server::kapi_serve`] run in `dir`, so relative paths in `args` are taken from there.
+    pub fn kapi_serve_in(dir: &Path, args: &[&str]) -> Self {
+        Self::start_in(Some(dir), 0, args, Stdio::null())
+    }
+
     /// [`Server::kapi_serve`] on a given port (0: a free one), e.g. to restart a server where it was.
     pub fn kapi_serve_on(port: u16, args: &[&str]) -> Self {
         Self::start(port, args, Stdio::null())
@@ -46,7 +51,15 @@ impl Server {
     }
 
     fn start(port: u16, args: &[&str], stderr: Stdio) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kapi"))
+        Self::start_in(None, port, args, stderr)
+    }
+
+    fn start_in(dir: Option<&Path>, port: u16, args: &[&str], stderr: Stdio) -> Self {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_kapi"));
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
             .args(args)
             .stdout(Stdio::piped())

@@ -208,3 +208,23 @@ async fn a_handshake_in_progress_takes_a_connection_slot() {
     closed_after(silent).await;
     assert!(connect(port, &root, &[b"h2"]).await.is_ok(), "the slot is free again");
 }
+
+#[tokio::test]
+async fn http2_header_lists_are_held_to_the_head_limit() {
+    let limits = ServeLimits { max_head_bytes: 16 * 1024, ..ServeLimits::default() };
+    let (port, root, _dir) = start(limits).await;
+    let send = |size: usize| {
+        let root = root.clone();
+        async move {
+            let stream = connect(port, &root, &[b"h2"]).await.expect("handshake");
+            let (mut sender, connection) =
+                hyper::client::conn::http2::handshake(TokioExecutor::new(), TokioIo::new(stream)).await.expect("h2");
+            tokio::spawn(connection);
+            let mut request = hello_request();
+            request.headers_mut().insert("x-padding", "a".repeat(size).parse().expect("header value"));
+            sender.send_request(request).await.map(|response| response.status())
+        }
+    };
+    assert_eq!(send(12 * 1024).await.expect("under the limit"), hyper::StatusCode::OK);
+    assert_eq!(send(20 * 1024).await.expect("over the limit"), hyper::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+}
