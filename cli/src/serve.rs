@@ -199,14 +199,7 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         max_connections: args.max_connections.max(1),
         ..ServeLimits::default()
     };
-    match tls {
-        Some(tls) => {
-            kapi_runtime::serve_tls_with(listener, router(handle), shutting_down, limits, tls.acceptor.clone()).await;
-            // Held until here: dropping it stops the certificate reloads.
-            drop(tls);
-        }
-        None => kapi_runtime::serve_with(listener, router(handle), shutting_down, limits).await,
-    }
+    crate::serve_tls::serve(listener, router(handle), shutting_down, limits, tls).await;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
-use kapi_runtime::Handle;
 use kapi_runtime::tls::{CertificateFiles, CertificateWatch, ServingCertificate, TlsAcceptor, watch_certificate};
+use kapi_runtime::{Handle, ServeLimits};
 
 use crate::self_signed;
 
@@ -33,8 +33,7 @@ pub struct TlsArgs {
 /// (held while serving).
 #[derive(Debug)]
 pub struct Tls {
-    /// Hands each connection HTTP/2 or HTTP/1.1 over TLS.
-    pub acceptor: TlsAcceptor,
+    acceptor: TlsAcceptor,
     _watch: CertificateWatch,
 }
 
@@ -61,6 +60,24 @@ impl TlsArgs {
         let certificate = Arc::new(ServingCertificate::load(files)?);
         let watch = watch_certificate(Arc::clone(&certificate), handle.clone())?;
         Ok(Some(Tls { acceptor: TlsAcceptor::new(certificate)?, _watch: watch }))
+    }
+}
+
+/// Serves `app` over HTTPS when `tls` is given, plain HTTP otherwise, until `shutdown` resolves.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    shutdown: impl Future<Output = ()>,
+    limits: ServeLimits,
+    tls: Option<Tls>,
+) {
+    match tls {
+        Some(tls) => {
+            kapi_runtime::serve_tls_with(listener, app, shutdown, limits, tls.acceptor.clone()).await;
+            // Held until here: dropping it stops the certificate reloads.
+            drop(tls);
+        }
+        None => kapi_runtime::serve_with(listener, app, shutdown, limits).await,
     }
 }
 
