@@ -11,6 +11,8 @@ command -v python3 >/dev/null || need_apt+=(python3 python3-pip)
 command -v protoc >/dev/null || need_apt+=(protobuf-compiler)
 # The aggregator's https upstream in the tests gets its certificates from the openssl tool.
 command -v openssl >/dev/null || need_apt+=(openssl)
+# The HTTPS tests fetch over HTTP/2 and HTTP/1.1 with curl (built with nghttp2, as Debian's is).
+command -v curl >/dev/null || need_apt+=(curl)
 # The identity tests run real etcd members (one, or a cluster of three) on loopback ports.
 command -v etcd >/dev/null || need_apt+=(etcd-server)
 if [ ${#need_apt[@]} -gt 0 ]; then

@@ -112,7 +112,7 @@ fn seconds(flag: &str, value: f64) -> Result<Duration, String> {
 }
 
 /// The kernel's host name, as `hostname` prints it; `localhost` when it cannot be read.
-fn machine_hostname() -> String {
+pub(crate) fn machine_hostname() -> String {
     std::fs::read_to_string("/proc/sys/kernel/hostname")
         .ok()
         .or_else(|| std::env::var("HOSTNAME").ok())

@@ -11,7 +11,9 @@ mod commands;
 mod group_versions;
 mod identity;
 mod init;
+mod self_signed;
 mod serve;
+mod serve_tls;
 mod typed_openapi;
 mod validate;
 

@@ -15,6 +15,7 @@ use kapi_runtime::{
 
 use crate::group_versions::switched_off;
 use crate::identity::IdentityArgs;
+use crate::serve_tls::TlsArgs;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_corpus.rs"));
@@ -67,6 +68,8 @@ pub struct ServeArgs {
     max_connections: usize,
     #[command(flatten)]
     identity: IdentityArgs,
+    #[command(flatten)]
+    tls: TlsArgs,
 }
 
 /// Where bundles come from, and how each is built: everything a reload needs, owned.
@@ -173,10 +176,11 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     };
     // Held for as long as the server runs: dropping the tasks stops the heartbeat.
     let _identity = args.identity.start(&handle).await?;
+    let tls = args.tls.start(address, args.advertise_address.as_deref(), &handle)?;
     let source = args.dir.as_ref().map_or_else(|| "the embedded corpus".to_owned(), |d| d.display().to_string());
     tracing::info!(%address, %source, "serving");
     // Printed (and flushed) once the bundle is loaded: a script that reads this line can send requests at once.
-    println!("listening on http://{address}");
+    println!("listening on {}://{address}", if tls.is_some() { "https" } else { "http" });
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
     let watches = handle.clone();
@@ -195,7 +199,7 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         max_connections: args.max_connections.max(1),
         ..ServeLimits::default()
     };
-    kapi_runtime::serve_bundle(listener, handle, shutting_down, limits).await;
+    crate::serve_tls::serve(listener, handle, shutting_down, limits, tls).await;
     Ok(ExitCode::SUCCESS)
 }
 

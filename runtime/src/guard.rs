@@ -32,6 +32,23 @@ pub(crate) async fn guard(request: Request, next: Next) -> Response {
     }
 }
 
+/// Answers 431 to a request whose head, as sent, is over `max_head_bytes`: hyper's own limit is on its read buffer,
+/// which may hold a somewhat larger head whole, so the exact size is checked here from what was parsed.
+pub(crate) async fn head_limit(max_head_bytes: usize, request: Request, next: Next) -> Response {
+    if head_size(&request) > max_head_bytes {
+        return Failure::HeadTooLarge.response();
+    }
+    next.run(request).await
+}
+
+/// The size of a request head on the wire: `METHOD TARGET HTTP/1.1\r\n`, each `name: value\r\n`, the blank line.
+fn head_size(request: &Request) -> usize {
+    let target = request.uri().path_and_query().map_or(1, |target| target.as_str().len());
+    let line = request.method().as_str().len() + 1 + target + " HTTP/1.1\r\n".len();
+    let headers: usize = request.headers().iter().map(|(name, value)| name.as_str().len() + 2 + value.len() + 2).sum();
+    line + headers + 2
+}
+
 fn with_allow(response: Result<Response, axum::http::Error>) -> Response {
     let mut response = response.unwrap_or_default();
     response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(ALLOWED));

@@ -20,6 +20,9 @@
 //! `kubectl get leases -n kube-system -l k8s.io/component=kapi-server` lists the replicas. Without a store those
 //! paths are not found.
 //!
+//! [`serve_tls_with`] serves the same router over HTTPS, HTTP/2 for clients that negotiate it and HTTP/1.1 for the
+//! others, with a [`tls::ServingCertificate`] that [`tls::watch_certificate`] reloads when its files change.
+//!
 //! # Cargo features
 //!
 //! - `gnostic` (off by default): OpenAPI v2 and v3 are offered as gnostic protobuf too
@@ -60,6 +63,7 @@ mod rest;
 mod router;
 mod server;
 mod status;
+pub mod tls;
 mod variants;
 mod watchable;
 
@@ -72,4 +76,4 @@ pub use metrics::{EndpointClass, Metrics};
 pub use options::{LoadOptions, ProtobufEncoder};
 pub use reload::{Watch, reload, watch, watch_with};
 pub use router::router;
-pub use server::{ServeLimits, serve, serve_bundle, serve_with};
+pub use server::{ServeLimits, serve, serve_bundle, serve_tls_with, serve_with};

@@ -26,6 +26,8 @@ pub enum Failure {
     MethodNotAllowed,
     /// A request target longer than the server reads.
     UriTooLong,
+    /// A request head (request line and headers) larger than the server reads.
+    HeadTooLarge,
 }
 
 struct Prepared {
@@ -102,6 +104,13 @@ static METHOD_NOT_ALLOWED: LazyLock<Prepared> = LazyLock::new(|| {
 static URI_TOO_LONG: LazyLock<Prepared> = LazyLock::new(|| {
     prepare(StatusCode::URI_TOO_LONG, "RequestURITooLong", "the request target is longer than the server accepts")
 });
+static HEAD_TOO_LARGE: LazyLock<Prepared> = LazyLock::new(|| {
+    prepare(
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+        "RequestHeaderFieldsTooLarge",
+        "the request head is larger than the server accepts",
+    )
+});
 static TOO_MANY_CONNECTIONS: LazyLock<Prepared> = LazyLock::new(|| {
     prepare(
         StatusCode::SERVICE_UNAVAILABLE,
@@ -125,6 +134,7 @@ impl Failure {
             Self::UpstreamUnavailable => &UPSTREAM_UNAVAILABLE,
             Self::MethodNotAllowed => &METHOD_NOT_ALLOWED,
             Self::UriTooLong => &URI_TOO_LONG,
+            Self::HeadTooLarge => &HEAD_TOO_LARGE,
         }
     }
 

@@ -113,6 +113,13 @@ async fn oversized_heads_and_targets_are_refused() {
         let big_header =
             format!("GET /apis HTTP/1.1\r\nHost: x\r\nX-Filler: {}\r\nConnection: close\r\n\r\n", "a".repeat(20_000));
         assert_eq!(status(&exchange(port, big_header.as_bytes()).await), 431);
+        // Just over the limit, and just under it: the limit is on the head as sent, exactly.
+        for (filler, expected) in [(16 * 1024 - 200, 200), (16 * 1024 + 10, 431)] {
+            let head = format!("GET /apis HTTP/1.1\r\nHost: x\r\nX-Filler: {}\r\n\r\n", "a".repeat(filler));
+            let head = head.replace("Host: x\r\n", "Host: x\r\nConnection: close\r\n");
+            let answer = exchange(port, head.as_bytes()).await;
+            assert_eq!(status(&answer), expected, "a {}-byte head: {answer:.200}", head.len());
+        }
         let long_target = format!("/apis?{}", "a=b&".repeat(2_500));
         let answer = get(port, &long_target).await;
         assert_eq!(status(&answer), 414, "{answer}");
@@ -165,6 +172,21 @@ async fn path_traversal_never_reaches_a_file() {
             let answer = get(port, raw).await;
             assert!(matches!(status(&answer), 400 | 404), "{raw:?}: {answer}");
             assert!(!answer.contains("root:"), "{raw:?} leaked a file");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_head_over_the_default_limit_is_refused_even_when_it_arrives_whole() {
+    // hyper's own check is on its read buffer, which can hold a 70 KB head whole; the limit is 64 KiB.
+    for port in start(ServeLimits::default()).await {
+        for (filler, expected) in [(60_000, 200), (70_000, 431)] {
+            let head = format!(
+                "GET /apis HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Filler: {}\r\n\r\n",
+                "a".repeat(filler)
+            );
+            let answer = exchange(port, head.as_bytes()).await;
+            assert_eq!(status(&answer), expected, "a {}-byte head: {answer:.200}", head.len());
         }
     }
 }

@@ -17,6 +17,8 @@ pub mod etcd;
 pub struct Server {
     pub child: Child,
     pub port: u16,
+    /// Whether it serves HTTPS (it printed `listening on https://…`).
+    pub https: bool,
 }
 
 impl Drop for Server {
@@ -32,6 +34,11 @@ impl Server {
         Self::start(0, args, Stdio::null())
     }
 
+    /// [`Server::kapi_serve`] run in `dir`, so relative paths in `args` are taken from there.
+    pub fn kapi_serve_in(dir: &Path, args: &[&str]) -> Self {
+        Self::start_in(Some(dir), 0, args, Stdio::null())
+    }
+
     /// [`Server::kapi_serve`] on a given port (0: a free one), e.g. to restart a server where it was.
     pub fn kapi_serve_on(port: u16, args: &[&str]) -> Self {
         Self::start(port, args, Stdio::null())
@@ -44,7 +51,15 @@ impl Server {
     }
 
     fn start(port: u16, args: &[&str], stderr: Stdio) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kapi"))
+        Self::start_in(None, port, args, stderr)
+    }
+
+    fn start_in(dir: Option<&Path>, port: u16, args: &[&str], stderr: Stdio) -> Self {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_kapi"));
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
             .args(args)
             .stdout(Stdio::piped())
@@ -60,8 +75,10 @@ impl Server {
         });
         let line = receiver.recv_timeout(Duration::from_secs(30)).unwrap_or_default();
         let port = line.trim().rsplit(':').next().and_then(|p| p.parse().ok()).unwrap_or(0);
-        let server = Self { child, port };
-        assert!(line.starts_with("listening on http://127.0.0.1:") && server.port != 0, "kapi serve printed {line:?}");
+        let https = line.starts_with("listening on https://");
+        let server = Self { child, port, https };
+        let expected = if https { "listening on https://127.0.0.1:" } else { "listening on http://127.0.0.1:" };
+        assert!(line.starts_with(expected) && server.port != 0, "kapi serve printed {line:?}");
         server
     }
 
@@ -86,12 +103,12 @@ impl Server {
             assert!(started.elapsed() < Duration::from_secs(30), "{} wrote no port", script.display());
             std::thread::sleep(Duration::from_millis(50));
         };
-        Self { child, port }
+        Self { child, port, https: false }
     }
 
     /// The server's base URL.
     pub fn url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
+        format!("{}://127.0.0.1:{}", if self.https { "https" } else { "http" }, self.port)
     }
 
     /// `GET path` with `Accept`; returns (status code, body; binary bodies such as protobuf read lossily).

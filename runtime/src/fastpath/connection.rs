@@ -74,7 +74,7 @@ async fn serve_documents(
     let shutting_down = shutdown.changed();
     tokio::pin!(head_deadline, shutting_down);
     loop {
-        match answer_buffered(stream, handle, buffer, &mut clock).await {
+        match answer_buffered(stream, handle, buffer, &mut clock, limits.max_head_bytes).await {
             Step::Answered => {
                 head_deadline.as_mut().reset(tokio::time::Instant::now() + limits.header_read_timeout);
                 continue;
@@ -105,9 +105,12 @@ async fn answer_buffered(
     handle: &Handle,
     buffer: &mut ReadBuffer,
     clock: &mut ConnectionClock,
+    max_head_bytes: usize,
 ) -> Step {
     let mut storage = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let request = match parse(buffer.unread(), &mut storage) {
+        // The router's guard answers heads over the limit.
+        Parsed::Simple(request) if request.len > max_head_bytes => return Step::HandOff,
         Parsed::Simple(request) => request,
         Parsed::Partial => return Step::NeedMore,
         Parsed::HandOff => return Step::HandOff,

@@ -212,6 +212,7 @@ pub struct Metrics {
     watch_streams: Family<WatchStreamLabels, Gauge>,
     watch_events: Family<WatchEventLabels, Counter>,
     identity: crate::identity::metrics::IdentityMetrics,
+    tls: crate::tls::metrics::TlsMetrics,
 }
 
 impl Default for Metrics {
@@ -279,9 +280,11 @@ impl Metrics {
             watch_events.clone(),
         );
         let identity = crate::identity::metrics::IdentityMetrics::register(&mut registry);
+        let tls = crate::tls::metrics::TlsMetrics::register(&mut registry);
         Self {
             registry,
             identity,
+            tls,
             requests,
             aggregation_count,
             aggregation_duration,
@@ -298,6 +301,11 @@ impl Metrics {
     /// The identity lease controller's and collector's metrics.
     pub(crate) fn identity(&self) -> &crate::identity::metrics::IdentityMetrics {
         &self.identity
+    }
+
+    /// The serving certificate's reloads.
+    pub(crate) fn tls(&self) -> &crate::tls::metrics::TlsMetrics {
+        &self.tls
     }
 
     /// Counts one refresh of an upstream by outcome (`changed`, `unchanged`, `failed`).

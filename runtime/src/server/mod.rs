@@ -1,7 +1,8 @@
 //! Serving a router on a listener: HTTP/1.1 connections (what kubectl speaks over plain HTTP) with TCP_NODELAY,
 //! each moved to a per-core worker ([`workers`]), limits that keep hostile clients from holding the server
 //! ([`ServeLimits`]), and a graceful shutdown that lets in-flight requests finish. [`serve_bundle`] puts the
-//! connection fast path ([`crate::fastpath`]) in front of the router.
+//! connection fast path ([`crate::fastpath`]) in front of the router; over TLS ([`serve_tls_with`]) each
+//! connection is handed to [`crate::tls`].
 
 mod workers;
 
@@ -16,6 +17,7 @@ use tokio::sync::{Semaphore, watch};
 
 use crate::fastpath;
 use crate::handle::Handle;
+use crate::tls::{self, TlsAcceptor};
 use workers::Workers;
 
 /// How long open connections get to finish after `shutdown` resolves.
@@ -52,7 +54,7 @@ pub async fn serve(listener: TcpListener, app: Router, shutdown: impl Future<Out
 /// matters for the many small responses, 304s and discovery, clients revalidate with) and serves each connection
 /// on one per-core worker thread for its whole life.
 pub async fn serve_with(listener: TcpListener, app: Router, shutdown: impl Future<Output = ()>, limits: ServeLimits) {
-    accept_loop(listener, app, None, shutdown, limits).await;
+    accept_loop(listener, app, Mode::Router, shutdown, limits).await;
 }
 
 /// Serves `handle`'s bundle — [`crate::router`] of it — on `listener` as [`serve_with`] does, with the connection
@@ -65,13 +67,37 @@ pub async fn serve_bundle(
     limits: ServeLimits,
 ) {
     let app = crate::router(handle.clone());
-    accept_loop(listener, app, Some(handle), shutdown, limits).await;
+    accept_loop(listener, app, Mode::FastPath(handle), shutdown, limits).await;
+}
+
+/// [`serve_with`] over TLS: HTTP/2 for clients that negotiate `h2`, HTTP/1.1 for the others. A TLS handshake takes
+/// a connection slot and must finish within [`ServeLimits::header_read_timeout`]; over the limit, connections are
+/// closed without one.
+pub async fn serve_tls_with(
+    listener: TcpListener,
+    app: Router,
+    shutdown: impl Future<Output = ()>,
+    limits: ServeLimits,
+    tls: TlsAcceptor,
+) {
+    accept_loop(listener, app, Mode::Tls(tls), shutdown, limits).await;
+}
+
+/// How accepted connections are served.
+#[derive(Debug, Clone)]
+enum Mode {
+    /// hyper and the router.
+    Router,
+    /// The fast path, handing over to hyper and the router.
+    FastPath(Handle),
+    /// TLS, then hyper (HTTP/2 or HTTP/1.1) and the router.
+    Tls(TlsAcceptor),
 }
 
 async fn accept_loop(
     listener: TcpListener,
     app: Router,
-    fast_path: Option<Handle>,
+    mode: Mode,
     shutdown: impl Future<Output = ()>,
     limits: ServeLimits,
 ) {
@@ -86,6 +112,9 @@ async fn accept_loop(
         }
     };
     let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let max_head_bytes = limits.max_head_bytes;
+    let app = app
+        .layer(axum::middleware::from_fn(move |request, next| crate::guard::head_limit(max_head_bytes, request, next)));
     tokio::pin!(shutdown);
     loop {
         let stream = tokio::select! {
@@ -101,17 +130,23 @@ async fn accept_loop(
             () = &mut shutdown => break,
         };
         let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
-            tokio::spawn(refuse(stream));
+            match mode {
+                // A plain refusal would reach a TLS client as garbage, and a handshake is work an overloaded
+                // server should not do: just close.
+                Mode::Tls(_) => tracing::debug!("connection limit reached; closing a TLS connection"),
+                Mode::Router | Mode::FastPath(_) => drop(tokio::spawn(refuse(stream))),
+            }
             continue;
         };
         if let Err(error) = stream.set_nodelay(true) {
             tracing::debug!(%error, "cannot set TCP_NODELAY");
         }
-        let (app, fast_path, watcher) = (app.clone(), fast_path.clone(), draining.subscribe());
+        let (app, mode, watcher) = (app.clone(), mode.clone(), draining.subscribe());
         workers.serve(stream, move |stream| async move {
-            match fast_path {
-                Some(handle) => fastpath::serve_connection(stream, handle, app, limits, watcher).await,
-                None => serve_http1(stream, app, limits, watcher).await,
+            match mode {
+                Mode::Router => serve_http1(stream, app, limits, watcher).await,
+                Mode::FastPath(handle) => fastpath::serve_connection(stream, handle, app, limits, watcher).await,
+                Mode::Tls(acceptor) => tls::serve_connection(stream, acceptor, app, limits, watcher).await,
             }
             drop(slot);
         });

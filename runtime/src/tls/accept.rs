@@ -1,0 +1,114 @@
+//! The TLS accept path: a connection takes a slot, gets `header_read_timeout` to finish its handshake, then is
+//! served HTTP/2 when it negotiated `h2` through ALPN and HTTP/1.1 otherwise, by the same service as plain HTTP.
+
+use std::fmt;
+use std::sync::Arc;
+
+use axum::Router;
+use hyper::server::conn::{http1, http2};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpStream;
+use tokio::sync::watch;
+
+use super::ServingCertificate;
+use crate::ServeLimits;
+
+/// Streams one HTTP/2 connection may have open at once (Go's net/http, which kube-apiserver uses, allows 250).
+pub const MAX_CONCURRENT_STREAMS: u32 = 250;
+
+/// Accepts TLS connections for a [`ServingCertificate`], offering `h2` and `http/1.1` through ALPN.
+#[derive(Clone)]
+pub struct TlsAcceptor {
+    inner: tokio_rustls::TlsAcceptor,
+}
+
+impl fmt::Debug for TlsAcceptor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TlsAcceptor").finish_non_exhaustive()
+    }
+}
+
+impl TlsAcceptor {
+    /// TLS 1.2 and 1.3 with rustls' safe defaults, no client certificates, and `certificate` for every handshake
+    /// (so a reload reaches the next handshake).
+    pub fn new(certificate: Arc<ServingCertificate>) -> Result<Self, String> {
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let mut config = rustls::ServerConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| format!("cannot set up TLS: {e}"))?
+            .with_no_client_auth()
+            .with_cert_resolver(certificate);
+        // Preferred first: clients that speak both (kubectl, curl, browsers) get HTTP/2.
+        config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+        Ok(Self { inner: tokio_rustls::TlsAcceptor::from(Arc::new(config)) })
+    }
+}
+
+/// Serves one accepted TCP connection over TLS: the handshake must finish within the header-read timeout (a
+/// client that connects and never finishes one holds its slot no longer than a slow request head), then HTTP/2 or
+/// HTTP/1.1 as negotiated; a change on `shutdown` finishes the connection gracefully.
+pub(crate) async fn serve_connection(
+    stream: TcpStream,
+    acceptor: TlsAcceptor,
+    app: Router,
+    limits: ServeLimits,
+    mut shutdown: watch::Receiver<()>,
+) {
+    let stream = match tokio::time::timeout(limits.header_read_timeout, acceptor.inner.accept(stream)).await {
+        Ok(Ok(stream)) => stream,
+        Ok(Err(error)) => return tracing::debug!(%error, "TLS handshake failed"),
+        Err(_) => return tracing::debug!("TLS handshake timed out"),
+    };
+    let h2 = stream.get_ref().1.alpn_protocol() == Some(b"h2");
+    let io = TokioIo::new(stream);
+    let service = TowerToHyperService::new(app);
+    let result = if h2 {
+        let connection = http2_builder(limits).serve_connection(io, service);
+        tokio::pin!(connection);
+        tokio::select! {
+            result = connection.as_mut() => result,
+            _ = shutdown.changed() => {
+                connection.as_mut().graceful_shutdown();
+                connection.await
+            }
+        }
+    } else {
+        let connection = http1_builder(limits).serve_connection(io, service);
+        tokio::pin!(connection);
+        tokio::select! {
+            result = connection.as_mut() => result,
+            _ = shutdown.changed() => {
+                connection.as_mut().graceful_shutdown();
+                connection.await
+            }
+        }
+    };
+    if let Err(error) = result {
+        tracing::debug!(%error, "TLS connection ended with an error");
+    }
+}
+
+/// HTTP/1.1 exactly as over plain TCP (`server.rs`): the head must arrive within the timeout, at most
+/// `max_head_bytes` of it.
+fn http1_builder(limits: ServeLimits) -> http1::Builder {
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout)
+        .max_buf_size(limits.max_head_bytes.max(8192));
+    builder
+}
+
+/// HTTP/2 with the HTTP/1.1 limits carried over: headers as large as a head may be, a bounded number of streams,
+/// and a peer that stops answering pings for `header_read_timeout` is dropped.
+fn http2_builder(limits: ServeLimits) -> http2::Builder<TokioExecutor> {
+    let mut builder = http2::Builder::new(TokioExecutor::new());
+    builder
+        .timer(TokioTimer::new())
+        .max_header_list_size(u32::try_from(limits.max_head_bytes).unwrap_or(u32::MAX))
+        .max_concurrent_streams(MAX_CONCURRENT_STREAMS)
+        .keep_alive_interval(limits.header_read_timeout)
+        .keep_alive_timeout(limits.header_read_timeout);
+    builder
+}
