@@ -73,8 +73,7 @@ pub async fn serve(
 ) {
     match tls {
         Some(tls) => {
-            let app = kapi_runtime::router(handle);
-            kapi_runtime::serve_tls_with(listener, app, shutdown, limits, tls.acceptor.clone()).await;
+            kapi_runtime::serve_bundle_tls(listener, handle, shutdown, limits, tls.acceptor.clone()).await;
             // Held until here: dropping it stops the certificate reloads.
             drop(tls);
         }

@@ -83,6 +83,11 @@ fn https_serves_the_bytes_and_etags_of_http_over_http2_and_http1() {
             assert_eq!(revalidated.code, 304, "{path} revalidated over https {protocol}");
         }
     }
+    // HTTP/1.1 inside TLS took the connection fast path (two requests per document); HTTP/2 went to the router.
+    let metrics = curl(&tls, Some(&ca), "--http2", "/metrics", &[]);
+    let text = String::from_utf8(metrics.body).expect("text");
+    let answered = text.lines().find_map(|l| l.strip_prefix("kapi_fast_path_answers_total ")).expect("counter");
+    assert_eq!(answered.trim(), (documents.len() * 2).to_string(), "{text}");
 }
 
 /// The certificate the server at `port` presents, from a handshake that trusts `ca` (and so fails without it).

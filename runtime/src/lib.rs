@@ -76,4 +76,4 @@ pub use metrics::{EndpointClass, Metrics};
 pub use options::{LoadOptions, ProtobufEncoder};
 pub use reload::{Watch, reload, watch, watch_with};
 pub use router::router;
-pub use server::{ServeLimits, serve, serve_bundle, serve_tls_with, serve_with};
+pub use server::{ServeLimits, serve, serve_bundle, serve_bundle_tls, serve_tls_with, serve_with};

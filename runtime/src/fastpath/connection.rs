@@ -9,7 +9,7 @@ use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::watch;
 
@@ -20,6 +20,24 @@ use super::request::{MAX_HEADERS, Parsed, SimpleRequest, parse};
 use crate::documents::{Answer, answer, document_path};
 use crate::handle::Handle;
 use crate::server::ServeLimits;
+
+/// A connection the fast path serves: plain TCP (large bodies then go out with `sendfile(2)`), or TLS over it.
+pub(crate) trait Connection: AsyncRead + AsyncWrite + Unpin + Send + 'static {
+    /// The socket itself, when bytes written to it go out unchanged (not through TLS).
+    fn as_tcp(&self) -> Option<&TcpStream>;
+}
+
+impl Connection for TcpStream {
+    fn as_tcp(&self) -> Option<&TcpStream> {
+        Some(self)
+    }
+}
+
+impl Connection for tokio_rustls::server::TlsStream<TcpStream> {
+    fn as_tcp(&self) -> Option<&TcpStream> {
+        None
+    }
+}
 
 /// What became of the buffered bytes.
 enum Step {
@@ -35,8 +53,8 @@ enum Step {
 
 /// Serves `stream` until the client leaves, stays silent past the header-read timeout, or `shutdown` changes
 /// while no request is in progress.
-pub(crate) async fn serve_connection(
-    mut stream: TcpStream,
+pub(crate) async fn serve_connection<S: Connection>(
+    mut stream: S,
     handle: Handle,
     app: Router,
     limits: ServeLimits,
@@ -59,8 +77,8 @@ enum Ending {
 }
 
 /// Answers requests for documents until one is not, or the connection ends.
-async fn serve_documents(
-    stream: &mut TcpStream,
+async fn serve_documents<S: Connection>(
+    stream: &mut S,
     handle: &Handle,
     buffer: &mut ReadBuffer,
     limits: ServeLimits,
@@ -100,8 +118,8 @@ async fn serve_documents(
 }
 
 /// Answers the first buffered request, if it is whole and the fast path's to answer.
-async fn answer_buffered(
-    stream: &mut TcpStream,
+async fn answer_buffered<S: Connection>(
+    stream: &mut S,
     handle: &Handle,
     buffer: &mut ReadBuffer,
     clock: &mut ConnectionClock,
@@ -128,8 +146,11 @@ async fn answer_buffered(
     let slices = head.io_slices();
     let written = match prepared.body_file().filter(|_| !request.head) {
         #[cfg(target_os = "linux")]
-        Some(file) => super::sendfile::send_head_and_file(stream, &slices[..head.len()], file).await,
-        _ => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
+        Some(file) => match stream.as_tcp() {
+            Some(tcp) => super::sendfile::send_head_and_file(tcp, &slices[..head.len()], file).await,
+            None => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
+        },
+        None => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
     };
     let status = prepared.status().as_u16();
     observe(handle, &request, class, status, started);
@@ -147,7 +168,7 @@ fn observe(handle: &Handle, request: &SimpleRequest<'_>, class: crate::EndpointC
 }
 
 /// Writes the head pieces and the body with as few system calls as the socket allows.
-async fn write_response(stream: &mut TcpStream, head: &[IoSlice<'_>], body: Option<&[u8]>) -> io::Result<()> {
+async fn write_response<S: Connection>(stream: &mut S, head: &[IoSlice<'_>], body: Option<&[u8]>) -> io::Result<()> {
     let mut slices = [IoSlice::new(&[]); 16];
     let count = head.len().min(slices.len() - 1);
     slices[..count].copy_from_slice(&head[..count]);
@@ -170,8 +191,8 @@ async fn write_response(stream: &mut TcpStream, head: &[IoSlice<'_>], body: Opti
 }
 
 /// Serves the rest of the connection with hyper and the router, replaying `unread` first.
-pub(crate) async fn hand_off(
-    stream: TcpStream,
+pub(crate) async fn hand_off<S: Connection>(
+    stream: S,
     unread: Vec<u8>,
     app: Router,
     limits: ServeLimits,

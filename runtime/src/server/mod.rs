@@ -80,7 +80,20 @@ pub async fn serve_tls_with(
     limits: ServeLimits,
     tls: TlsAcceptor,
 ) {
-    accept_loop(listener, app, Mode::Tls(tls), shutdown, limits).await;
+    accept_loop(listener, app, Mode::Tls(tls, None), shutdown, limits).await;
+}
+
+/// [`serve_bundle`] over TLS: HTTP/1.1 clients get the connection fast path inside TLS (bodies encrypted from the
+/// same prebuilt bytes), HTTP/2 clients hyper and the router.
+pub async fn serve_bundle_tls(
+    listener: TcpListener,
+    handle: Handle,
+    shutdown: impl Future<Output = ()>,
+    limits: ServeLimits,
+    tls: TlsAcceptor,
+) {
+    let app = crate::router(handle.clone());
+    accept_loop(listener, app, Mode::Tls(tls, Some(handle)), shutdown, limits).await;
 }
 
 /// How accepted connections are served.
@@ -90,8 +103,8 @@ enum Mode {
     Router,
     /// The fast path, handing over to hyper and the router.
     FastPath(Handle),
-    /// TLS, then hyper (HTTP/2 or HTTP/1.1) and the router.
-    Tls(TlsAcceptor),
+    /// TLS, then hyper (HTTP/2 or HTTP/1.1) and the router, or the fast path for HTTP/1.1 given a handle.
+    Tls(TlsAcceptor, Option<Handle>),
 }
 
 async fn accept_loop(
@@ -133,7 +146,7 @@ async fn accept_loop(
             match mode {
                 // A plain refusal would reach a TLS client as garbage, and a handshake is work an overloaded
                 // server should not do: just close.
-                Mode::Tls(_) => tracing::debug!("connection limit reached; closing a TLS connection"),
+                Mode::Tls(..) => tracing::debug!("connection limit reached; closing a TLS connection"),
                 Mode::Router | Mode::FastPath(_) => drop(tokio::spawn(refuse(stream))),
             }
             continue;
@@ -146,7 +159,9 @@ async fn accept_loop(
             match mode {
                 Mode::Router => serve_http1(stream, app, limits, watcher).await,
                 Mode::FastPath(handle) => fastpath::serve_connection(stream, handle, app, limits, watcher).await,
-                Mode::Tls(acceptor) => tls::serve_connection(stream, acceptor, app, limits, watcher).await,
+                Mode::Tls(acceptor, fast_path) => {
+                    tls::serve_connection(stream, acceptor, fast_path, app, limits, watcher).await;
+                }
             }
             drop(slot);
         });

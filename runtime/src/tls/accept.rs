@@ -13,6 +13,7 @@ use tokio::sync::watch;
 
 use super::ServingCertificate;
 use crate::ServeLimits;
+use crate::handle::Handle;
 
 /// Streams one HTTP/2 connection may have open at once (Go's net/http, which kube-apiserver uses, allows 250).
 pub const MAX_CONCURRENT_STREAMS: u32 = 250;
@@ -51,6 +52,7 @@ impl TlsAcceptor {
 pub(crate) async fn serve_connection(
     stream: TcpStream,
     acceptor: TlsAcceptor,
+    fast_path: Option<Handle>,
     app: Router,
     limits: ServeLimits,
     mut shutdown: watch::Receiver<()>,
@@ -61,6 +63,9 @@ pub(crate) async fn serve_connection(
         Err(_) => return tracing::debug!("TLS handshake timed out"),
     };
     let h2 = stream.get_ref().1.alpn_protocol() == Some(b"h2");
+    if let (false, Some(handle)) = (h2, fast_path) {
+        return crate::fastpath::serve_connection(stream, handle, app, limits, shutdown).await;
+    }
     let io = TokioIo::new(stream);
     let service = TowerToHyperService::new(app);
     let result = if h2 {
