@@ -6,8 +6,7 @@ use std::io::{self, IoSlice};
 use std::time::Instant;
 
 use axum::Router;
-use hyper::server::conn::http1;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -198,11 +197,7 @@ pub(crate) async fn hand_off<S: Connection>(
     limits: ServeLimits,
     mut shutdown: watch::Receiver<()>,
 ) {
-    let connection = http1::Builder::new()
-        .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout)
-        .max_buf_size(limits.max_head_bytes.max(8192))
-        .serve_connection(TokioIo::new(Prefixed::new(unread, stream)), TowerToHyperService::new(app));
+    let connection = crate::server::http1_builder(limits).serve_connection(TokioIo::new(Prefixed::new(unread, stream)), TowerToHyperService::new(app));
     tokio::pin!(connection);
     let outcome = tokio::select! {
         outcome = connection.as_mut() => outcome,

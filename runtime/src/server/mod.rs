@@ -178,6 +178,18 @@ pub(crate) async fn serve_http1(stream: TcpStream, app: Router, limits: ServeLim
     fastpath::hand_off(stream, Vec::new(), app, limits, shutdown).await;
 }
 
+/// hyper's HTTP/1.1 settings for every connection it serves (plain, handed over by the fast path, or inside TLS): a
+/// head must arrive within the timeout, and hyper reads at most the head limit (the exact limit is the `431`
+/// layer's, see [`crate::guard::head_limit`]).
+pub(crate) fn http1_builder(limits: ServeLimits) -> hyper::server::conn::http1::Builder {
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout)
+        .max_buf_size(limits.max_head_bytes.max(8192));
+    builder
+}
+
 /// Answers a connection over the limit with a 503 `Status` and closes it, without reading its request.
 async fn refuse(mut stream: TcpStream) {
     let body = crate::status::too_many_connections();

@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use axum::Router;
-use hyper::server::conn::{http1, http2};
+use hyper::server::conn::http2;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpStream;
@@ -79,7 +79,7 @@ pub(crate) async fn serve_connection(
             }
         }
     } else {
-        let connection = http1_builder(limits).serve_connection(io, service);
+        let connection = crate::server::http1_builder(limits).serve_connection(io, service);
         tokio::pin!(connection);
         tokio::select! {
             result = connection.as_mut() => result,
@@ -92,17 +92,6 @@ pub(crate) async fn serve_connection(
     if let Err(error) = result {
         tracing::debug!(%error, "TLS connection ended with an error");
     }
-}
-
-/// HTTP/1.1 exactly as over plain TCP (`server.rs`): the head must arrive within the timeout, at most
-/// `max_head_bytes` of it.
-fn http1_builder(limits: ServeLimits) -> http1::Builder {
-    let mut builder = http1::Builder::new();
-    builder
-        .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout)
-        .max_buf_size(limits.max_head_bytes.max(8192));
-    builder
 }
 
 /// HTTP/2 with the HTTP/1.1 limits carried over: headers as large as a head may be, a bounded number of streams,
