@@ -197,7 +197,8 @@ pub(crate) async fn hand_off<S: Connection>(
     limits: ServeLimits,
     mut shutdown: watch::Receiver<()>,
 ) {
-    let connection = crate::server::http1_builder(limits).serve_connection(TokioIo::new(Prefixed::new(unread, stream)), TowerToHyperService::new(app));
+    let connection = crate::server::http1_builder(limits)
+        .serve_connection(TokioIo::new(Prefixed::new(unread, stream)), TowerToHyperService::new(app));
     tokio::pin!(connection);
     let outcome = tokio::select! {
         outcome = connection.as_mut() => outcome,
