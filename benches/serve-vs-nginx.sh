@@ -52,7 +52,7 @@ curl_ -s -H "Accept: $aggregated" "$kapi/apis" -o "$work/www/apis/index.json"
 nginx_port=$(free_port)   # nginx cannot listen on port 0
 listen="listen 127.0.0.1:$nginx_port;"
 if [ "$scheme" = https ]; then
-  listen="listen 127.0.0.1:$nginx_port ssl; http2 on;
+  listen="listen 127.0.0.1:$nginx_port ssl http2;
     ssl_certificate $work/tls/tls.crt; ssl_certificate_key $work/tls/tls.key;
     ssl_protocols TLSv1.2 TLSv1.3; ssl_session_cache shared:SSL:10m;"
 fi
