@@ -40,6 +40,9 @@ pub mod convert_v2;
 mod discovery;
 mod error;
 mod files;
+/// Internals for the fuzz targets (`fuzz/`): not part of the API.
+#[doc(hidden)]
+pub mod fuzzing;
 mod guard;
 mod handle;
 mod handlers;
