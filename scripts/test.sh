@@ -15,6 +15,8 @@ command -v openssl >/dev/null || need_apt+=(openssl)
 command -v curl >/dev/null || need_apt+=(curl)
 # The identity tests run real etcd members (one, or a cluster of three) on loopback ports.
 command -v etcd >/dev/null || need_apt+=(etcd-server)
+# The load-with-reloads check drives kapi serve with wrk.
+command -v wrk >/dev/null || need_apt+=(wrk)
 if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"
 fi
@@ -23,6 +25,8 @@ python3 -c 'import google.protobuf' 2>/dev/null \
   || python3 -m pip install -q protobuf 2>/dev/null \
   || python3 -m pip install -q --break-system-packages protobuf
 command -v cargo-nextest >/dev/null || cargo install --locked cargo-nextest
+# The fuzz targets (fuzz/) build with cargo-fuzz on the nightly toolchain.
+command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
 
 if [ ! -d ../shared/upstream ]; then
   echo "error: ../shared (upstream reference data) is missing beside the project" >&2
@@ -93,3 +97,20 @@ python3 ../shared/conformance/kubectl_conformance.py "$url" --request-log "$work
 
 echo "== kubectl conformance against kapi serve aggregating two kapi upstreams and an https OpenAPI-v2-only one"
 scripts/aggregator-conformance.sh target/debug/kapi
+
+echo "== load with reloads (10 s): wrk -t2 -c64 while the bundle is rewritten and reloaded every 100 ms"
+scripts/load-with-reloads.sh --debug 10
+
+echo "== fuzzing: every target for 30 s (fuzz/, cargo-fuzz on nightly)"
+# Optimised and without a sanitizer (-O --sanitizer none): the code is safe Rust (unsafe_code is forbidden), so
+# AddressSanitizer would add build time and slow each run without finding more; panics and failed assertions are
+# what the targets report. One build for all targets, then one target at a time: about 1 minute to build after
+# the first time, 3 minutes of runs. Inputs found go to fuzz/corpus/ (ignored by git); fuzz/seeds/ stay untouched.
+(
+  cd fuzz
+  cargo +nightly fuzz build -O --sanitizer none
+  for target in $(cargo +nightly fuzz list); do
+    mkdir -p "corpus/$target"
+    cargo +nightly fuzz run -O --sanitizer none "$target" "corpus/$target" "seeds/$target" -- -max_total_time=30
+  done
+)

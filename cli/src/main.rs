@@ -9,6 +9,7 @@ mod aggregate;
 mod check_crd;
 mod commands;
 mod group_versions;
+mod hangup;
 mod identity;
 mod init;
 mod self_signed;

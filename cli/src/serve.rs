@@ -14,6 +14,7 @@ use kapi_runtime::{
 };
 
 use crate::group_versions::switched_off;
+use crate::hangup::{self, Reloader};
 use crate::identity::IdentityArgs;
 use crate::serve_tls::TlsArgs;
 
@@ -35,7 +36,9 @@ pub struct ServeArgs {
     /// they all publish the same bytes (and ETags).
     #[arg(long, value_name = "HOST:PORT")]
     advertise_address: Option<String>,
-    /// Reload the directory when it changes (needs --dir); a reload that fails keeps the current bundle.
+    /// Reload the directory when it changes (needs --dir); a reload that fails keeps the current bundle. With
+    /// --dir, `kill -HUP` reloads at once too, watched or not (a writer that rewrites the directory often can
+    /// signal after each rewrite instead of waiting for the watch to see the changes settle).
     #[arg(long, requires = "dir")]
     watch: bool,
     /// Switch a group-version off (`group/version=false`, `v1=false` for core); repeatable.
@@ -81,8 +84,9 @@ struct Loader {
 }
 
 impl Loader {
-    fn load(&self) -> Result<Bundle, String> {
-        Bundle::from_files_with(self.files()?, &self.options).map_err(|e| e.to_string())
+    /// Builds the bundle, reusing what `previous` (the bundle serving now) built from the same bytes.
+    fn load(&self, previous: Option<&Bundle>) -> Result<Bundle, String> {
+        Bundle::from_files_reusing(self.files()?, &self.options, previous).map_err(|e| e.to_string())
     }
 
     /// The bundle's files, with switched-off group-versions regenerated away.
@@ -161,18 +165,26 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         let file = file.map_err(|e| format!("cannot open the request log {}: {e}", path.display()))?;
         handle.set_request_log(file).map_err(|e| format!("cannot start the request log writer: {e}"))?;
     }
-    let (_watch, _aggregation) = if args.upstreams.is_empty() {
-        handle.store(loader.load()?);
-        let watch = match (&args.dir, args.watch) {
-            (Some(dir), true) => {
-                let reloader = loader.clone();
-                Some(kapi_runtime::watch(dir, handle.clone(), move || reloader.load())?)
-            }
-            _ => None,
-        };
-        (watch, None)
+    let (reloader, _aggregation) = if args.upstreams.is_empty() {
+        handle.store(loader.load(None)?);
+        let (handle, loader) = (handle.clone(), loader.clone());
+        let build = move |handle: &Handle| loader.load(handle.current().as_deref());
+        (Reloader::new(move || drop(kapi_runtime::reload(&handle, &|| build(&handle)))), None)
     } else {
-        aggregate(&args, &loader, &handle)?
+        let (reloader, tasks) = aggregate(&args, &loader, &handle)?;
+        (reloader, Some(tasks))
+    };
+    let _watch = match (&args.dir, args.watch) {
+        (Some(dir), true) => {
+            let reloader = reloader.clone();
+            Some(kapi_runtime::watch_with(dir, move || reloader.reload())?)
+        }
+        _ => None,
+    };
+    // Only a directory can change; without one SIGHUP keeps its default meaning.
+    let _hangup = match &args.dir {
+        Some(_) => Some(hangup::reload_on_hangup(reloader)?),
+        None => None,
     };
     // Held for as long as the server runs: dropping the tasks stops the heartbeat.
     let _identity = args.identity.start(&handle).await?;
@@ -203,12 +215,9 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Serving as an aggregator: the bundle's own files composed with every upstream's, recomposed on reloads.
-fn aggregate(
-    args: &ServeArgs,
-    loader: &Loader,
-    handle: &Handle,
-) -> Result<(Option<kapi_runtime::Watch>, Option<AggregatorTasks>), String> {
+/// Serving as an aggregator: the bundle's own files composed with every upstream's; the reloader recomposes with
+/// the directory's files as they are now.
+fn aggregate(args: &ServeArgs, loader: &Loader, handle: &Handle) -> Result<(Reloader, AggregatorTasks), String> {
     let seconds = |flag: &str, value: f64| {
         Duration::try_from_secs_f64(value)
             .ok()
@@ -221,23 +230,17 @@ fn aggregate(
         load_options: loader.options.clone(),
     };
     let aggregator = Aggregator::new(handle.clone(), loader.files()?, args.upstreams.clone(), settings)?;
-    let watch = match (&args.dir, args.watch) {
-        (Some(dir), true) => {
-            let (reloader, aggregator, handle) = (loader.clone(), aggregator.clone(), handle.clone());
-            let on_change = move || {
-                if let Err(error) = reloader.files().and_then(|files| aggregator.set_local(files)) {
-                    handle.metrics().observe_reload_failure();
-                    tracing::warn!(%error, "reload failed; still serving the previous bundle");
-                }
-            };
-            Some(kapi_runtime::watch_with(dir, on_change)?)
+    let (files, recompose, handle) = (loader.clone(), aggregator.clone(), handle.clone());
+    let reloader = Reloader::new(move || {
+        if let Err(error) = files.files().and_then(|files| recompose.set_local(files)) {
+            handle.metrics().observe_reload_failure();
+            tracing::warn!(%error, "reload failed; still serving the previous bundle");
         }
-        _ => None,
-    };
+    });
     for upstream in &args.upstreams {
         tracing::info!(upstream = %upstream.name, url = %upstream.url, "aggregating");
     }
-    Ok((watch, Some(aggregator.start())))
+    Ok((reloader, aggregator.start()))
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -55,6 +55,17 @@ impl Bundle {
         Self::from_composed(files, options, BTreeMap::new(), None)
     }
 
+    /// [`Bundle::from_files_with`] for a reload: what `previous` built from the same inputs (the compiled protobuf
+    /// definitions, every OpenAPI document whose bytes did not change, with its encodings) is reused, so a reload
+    /// pays only for what changed.
+    pub fn from_files_reusing(
+        files: BTreeMap<String, Vec<u8>>,
+        options: &LoadOptions,
+        previous: Option<&Self>,
+    ) -> Result<Self, BundleError> {
+        Self::from_composed(files, options, BTreeMap::new(), previous)
+    }
+
     /// A bundle whose OpenAPI root also lists `proxied` documents (not in `files`, fetched from upstreams).
     /// OpenAPI documents byte-identical to `previous`'s are reused rather than encoded again: an aggregator
     /// recomposes on every upstream change, and most documents are unchanged.

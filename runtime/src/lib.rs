@@ -46,6 +46,9 @@ mod documents;
 mod error;
 mod fastpath;
 mod files;
+/// Internals for the fuzz targets (`fuzz/`): not part of the API.
+#[doc(hidden)]
+pub mod fuzzing;
 mod guard;
 mod handle;
 mod handlers;

@@ -134,3 +134,22 @@ async fn watch_reloads_a_changed_directory_and_survives_a_bad_file() {
     let after = get(&app, "/apis", &[("accept", AGG_V2)]).await;
     assert!(String::from_utf8_lossy(&after.body).contains("widgets7"));
 }
+
+#[tokio::test]
+async fn a_bundle_built_reusing_the_previous_one_serves_what_a_fresh_build_serves() {
+    let previous = common::bundle(1);
+    // Generation 1 again (everything reusable), then generation 2 (documents changed).
+    for generation in [1, 2] {
+        let reusing = Bundle::from_files_reusing(common::files(generation), &common::options(), Some(&previous))
+            .expect("builds reusing the previous bundle");
+        let fresh = Bundle::from_files_with(common::files(generation), &common::options()).expect("builds");
+        let (reused_app, fresh_app) = (router(Handle::with_bundle(reusing)), router(Handle::with_bundle(fresh)));
+        for (path, accept) in PATHS {
+            let reused = get(&reused_app, path, &[("accept", accept)]).await;
+            let expected = get(&fresh_app, path, &[("accept", accept)]).await;
+            assert_eq!(reused.status, expected.status, "{path} {accept}");
+            assert_eq!(reused.body, expected.body, "{path} {accept} (generation {generation})");
+            assert_eq!(reused.header("etag"), expected.header("etag"), "{path} {accept}");
+        }
+    }
+}

@@ -5,9 +5,9 @@
 //! of its generated type ([`encode`], [`well_known`]) and framed as kube-apiserver frames objects ([`envelope`]).
 //! Nothing here runs per request.
 
-mod descriptors;
+pub(crate) mod descriptors;
 mod encode;
-mod envelope;
+pub(crate) mod envelope;
 mod field;
 mod well_known;
 

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Load with reloads: wrk (-t2 -c64) on the big endpoints for SECONDS (default 60) while the bundle directory is
+# rewritten every 100 ms and reloaded with SIGHUP, and a checker client verifies every sampled answer's ETag against
+# the hash of its body. Fails unless: no wrk socket errors and no non-2xx/3xx answers, no checker errors, no
+# ETag/body mismatches, at least one reload seen to take effect, and kapi's resident memory at the end within 10 %
+# of what it was after warm-up.
+#
+# usage: scripts/load-with-reloads.sh [--debug] [SECONDS]
+#   builds and uses the release binary by default; --debug uses the debug binary already built (as CI does);
+#   KAPI_BIN=PATH uses that binary. Needs wrk and python3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+profile=release
+if [ "${1:-}" = "--debug" ]; then profile=debug; shift; fi
+seconds=${1:-60}
+target=${CARGO_TARGET_DIR:-target}
+if [ -z "${KAPI_BIN:-}" ]; then
+  if [ "$profile" = release ]; then cargo build --release -p kapi-cli --locked; fi
+  KAPI_BIN=$target/$profile/kapi
+fi
+[ -x "$KAPI_BIN" ] || { echo "error: no kapi binary at $KAPI_BIN" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "error: wrk is not installed" >&2; exit 1; }
+here=scripts/load-with-reloads
+
+work=$(mktemp -d)
+server=
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+"$KAPI_BIN" generate --out "$work/bundle" >/dev/null
+# Without --watch: SIGHUP alone reloads, so every rewrite is one reload.
+KAPI_LOG=warn "$KAPI_BIN" serve --dir "$work/bundle" --addr 127.0.0.1:0 >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+for _ in $(seq 300); do grep -q listening "$work/serve.out" && break; sleep 0.1; done
+url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1 || true)
+[ -n "$url" ] || { echo "kapi serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
+
+rss() { awk '/^VmRSS:/ {print $2}' "/proc/$server/status"; }
+# A counter from /metrics (0 when absent).
+metric() { python3 -c 'import sys,urllib.request
+lines = urllib.request.urlopen(sys.argv[1] + "/metrics").read().decode().splitlines()
+print(sum(int(float(l.split()[1])) for l in lines if l.split(" ")[0] == sys.argv[2]))' "$url" "$1"; }
+
+echo "== load with reloads: $KAPI_BIN, $url, ${seconds}s, wrk -t2 -c64, a rewrite + SIGHUP every 100 ms"
+python3 "$here/rewriter.py" --dir "$work/bundle" --pid "$server" --url "$url" --seconds "$seconds" --report "$work/rewriter.json" &
+rewriter=$!
+python3 "$here/checker.py" --url "$url" --seconds "$seconds" --report "$work/checker.json" &
+checker=$!
+wrk -t2 -c64 -d"${seconds}s" --timeout 10s -s "$here/mix.lua" "$url" >"$work/wrk.out" &
+load=$!
+# Warm-up: a quarter of the run (at most 15 s), under load and reloads, before the first reading.
+warm=$(( seconds / 4 < 15 ? seconds / 4 : 15 ))
+[ "$warm" -ge 1 ] || warm=1
+sleep "$warm"
+rss_warm=$(rss)
+# The last reading is taken while the load is still running, so both readings see the same kind of moment.
+sleep $(( seconds - warm - 1 > 0 ? seconds - warm - 1 : 0 ))
+rss_end=$(rss)
+wait "$load" "$rewriter" "$checker"
+reload_failures=$(metric kapi_bundle_reload_failures_total)
+# Every bundle stored is aggregated once; the first was the initial load.
+reloads=$(( $(metric aggregator_discovery_aggregation_count_total) - 1 ))
+
+read -r wrk_requests wrk_socket wrk_status wrk_p99 < <(awk '/^WRK / {
+  for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+  print v["requests"], v["connect"] + v["read"] + v["write"] + v["timeout"], v["status"], v["p99_ms"] }' "$work/wrk.out")
+read -r c_requests c_errors c_mismatches c_changes c_hash_urls c_stale c_reconnects < <(python3 -c 'import json,sys
+r = json.load(open(sys.argv[1]))
+print(r["requests"], r["errors"], r["mismatches"], r["hash_changes"], r["hash_urls"], r["stale_redirects"], r["reconnects"])
+for m in r["messages"]: print("  checker:", m, file=sys.stderr)' "$work/checker.json")
+read -r rewrites slow unanswered < <(python3 -c 'import json,sys
+r = json.load(open(sys.argv[1])); print(r["rewrites"], r["slow"], r["unanswered"])' "$work/rewriter.json")
+growth=$(awk -v a="$rss_warm" -v b="$rss_end" 'BEGIN { printf "%.1f", (b - a) * 100 / a }')
+
+echo "wrk:      $wrk_requests requests ($(( wrk_requests / seconds ))/s), socket errors $wrk_socket, non-2xx/3xx $wrk_status, p99 ${wrk_p99} ms"
+echo "reloads:  $rewrites rewrites each followed by SIGHUP ($slow took over 100 ms to reload, $unanswered unanswered); $reloads reloads took effect (/metrics), $reload_failures failed; the checker saw the apps/v1 ETag change $c_changes times"
+echo "checker:  $c_requests requests, $c_errors errors, $c_mismatches ETag/body mismatches, $c_hash_urls ?hash= URLs resolved ($c_stale via a stale-hash redirect), $c_reconnects reconnects"
+echo "memory:   VmRSS ${rss_warm} kB after ${warm}s warm-up, ${rss_end} kB at the end (${growth} %)"
+
+status=0
+check() { if ! eval "$1"; then echo "FAIL: $2" >&2; status=1; fi; }
+check '[ "$wrk_socket" -eq 0 ]' "wrk socket errors: $wrk_socket"
+check '[ "$wrk_status" -eq 0 ]' "non-2xx/3xx answers to wrk: $wrk_status"
+check '[ "$c_errors" -eq 0 ]' "checker errors: $c_errors"
+check '[ "$c_mismatches" -eq 0 ]' "ETag/body mismatches: $c_mismatches"
+check '[ "$reloads" -gt 0 ] && [ "$c_changes" -gt 0 ]' "no reload was seen to take effect"
+check '[ "$unanswered" -eq 0 ]' "SIGHUPs not followed by a reload within 10 s: $unanswered"
+check '[ "$reload_failures" -eq 0 ]' "failed reloads: $reload_failures"
+check 'awk -v g="$growth" "BEGIN { exit !(g <= 10 && g >= -10) }"' "VmRSS moved ${growth} % (limit 10 %)"
+if [ "$status" -ne 0 ]; then
+  echo "--- kapi serve stderr (last lines)" >&2; tail -20 "$work/serve.err" >&2
+  exit 1
+fi
+echo "load with reloads: OK"
