@@ -8,6 +8,12 @@ use crate::protobuf::{descriptors, envelope};
 
 pub use crate::protobuf::envelope::{Envelope, decode as decode_envelope};
 
+/// What the connection fast path writes for the request at the start of `bytes`, answered from `bundle` (a GET's
+/// head and body, or a HEAD's head): `None` when it would wait for more bytes or hand the connection to the router.
+pub fn fast_path_response(bundle: &crate::Bundle, bytes: &[u8]) -> Option<(Vec<u8>, Option<axum::body::Bytes>)> {
+    crate::fastpath::response_bytes(bundle, bytes)
+}
+
 /// Frames objects as `wrap` does when a bundle's discovery is encoded, from a bundle's `proto/**` files.
 #[derive(Debug)]
 pub struct EnvelopeEncoder(DescriptorPool);

@@ -16,8 +16,11 @@ use super::buffer::ReadBuffer;
 use super::clock::ConnectionClock;
 use super::prefixed::Prefixed;
 use super::request::{MAX_HEADERS, Parsed, SimpleRequest, parse};
+use crate::bundle::Bundle;
 use crate::documents::{Answer, answer, document_path};
 use crate::handle::Handle;
+use crate::metrics::EndpointClass;
+use crate::respond::Prepared;
 use crate::server::ServeLimits;
 
 /// A connection the fast path serves: plain TCP (large bodies then go out with `sendfile(2)`), or TLS over it.
@@ -133,13 +136,9 @@ async fn answer_buffered<S: Connection>(
         Parsed::HandOff => return Step::HandOff,
     };
     let started = Instant::now();
-    let Some(path) = document_path(request.path) else { return Step::HandOff };
-    let class = path.endpoint_class();
     let current = handle.current_guard();
     let Some(bundle) = current.as_ref() else { return Step::HandOff };
-    let Answer::Document(prepared) = answer(bundle, path, request.query, request.headers) else {
-        return Step::HandOff;
-    };
+    let Some((prepared, class)) = decide(bundle, &request) else { return Step::HandOff };
     let head = prepared.head_parts(clock.now(), request.head);
     let body = prepared.body().filter(|_| !request.head);
     let slices = head.io_slices();
@@ -149,7 +148,7 @@ async fn answer_buffered<S: Connection>(
             Some(tcp) => super::sendfile::send_head_and_file(tcp, &slices[..head.len()], file).await,
             None => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
         },
-        None => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
+        _ => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
     };
     let status = prepared.status().as_u16();
     observe(handle, &request, class, status, started);
@@ -158,7 +157,17 @@ async fn answer_buffered<S: Connection>(
     if written.is_err() { Step::Closed } else { Step::Answered }
 }
 
-fn observe(handle: &Handle, request: &SimpleRequest<'_>, class: crate::EndpointClass, status: u16, started: Instant) {
+/// The fast path's answer to `request` from `bundle`: a document, or `None` for the router to answer.
+pub(crate) fn decide<'b>(bundle: &'b Bundle, request: &SimpleRequest<'b>) -> Option<(Prepared<'b>, EndpointClass)> {
+    let path = document_path(request.path)?;
+    let class = path.endpoint_class();
+    match answer(bundle, path, request.query, request.headers) {
+        Answer::Document(prepared) => Some((prepared, class)),
+        Answer::Redirect { .. } | Answer::Proxy { .. } | Answer::Failure(_) => None,
+    }
+}
+
+fn observe(handle: &Handle, request: &SimpleRequest<'_>, class: EndpointClass, status: u16, started: Instant) {
     let elapsed = started.elapsed();
     handle.metrics().observe_request(class, request.method(), status, elapsed);
     handle.metrics().observe_fast_path_answer();

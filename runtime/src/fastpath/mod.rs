@@ -13,3 +13,17 @@ mod request;
 mod sendfile;
 
 pub(crate) use connection::{hand_off, serve_connection};
+
+/// The bytes the fast path would write for the request at the start of `bytes` (for the fuzz targets).
+pub(crate) fn response_bytes(
+    bundle: &crate::bundle::Bundle,
+    bytes: &[u8],
+) -> Option<(Vec<u8>, Option<axum::body::Bytes>)> {
+    let mut storage = [httparse::EMPTY_HEADER; request::MAX_HEADERS];
+    let request::Parsed::Simple(request) = request::parse(bytes, &mut storage) else { return None };
+    let (prepared, _) = connection::decide(bundle, &request)?;
+    let mut clock = clock::ConnectionClock::default();
+    let head = prepared.head_parts(clock.now(), request.head);
+    let head_bytes = head.io_slices()[..head.len()].iter().flat_map(|slice| slice.iter().copied()).collect();
+    Some((head_bytes, prepared.body().filter(|_| !request.head).cloned()))
+}
