@@ -54,6 +54,7 @@ mod handle;
 mod handlers;
 pub mod identity;
 mod leases;
+mod limits;
 mod metrics;
 pub mod negotiate;
 mod openapi;

@@ -19,9 +19,9 @@ use super::request::{MAX_HEADERS, Parsed, SimpleRequest, parse};
 use crate::bundle::Bundle;
 use crate::documents::{Answer, answer, document_path};
 use crate::handle::Handle;
+use crate::limits::ServeLimits;
 use crate::metrics::EndpointClass;
 use crate::respond::Prepared;
-use crate::server::ServeLimits;
 
 /// A connection the fast path serves: plain TCP (large bodies then go out with `sendfile(2)`), or TLS over it.
 pub(crate) trait Connection: AsyncRead + AsyncWrite + Unpin + Send + 'static {
@@ -206,7 +206,7 @@ pub(crate) async fn hand_off<S: Connection>(
     limits: ServeLimits,
     mut shutdown: watch::Receiver<()>,
 ) {
-    let connection = crate::server::http1_builder(limits)
+    let connection = crate::limits::http1_builder(limits)
         .serve_connection(TokioIo::new(Prefixed::new(unread, stream)), TowerToHyperService::new(app));
     tokio::pin!(connection);
     let outcome = tokio::select! {

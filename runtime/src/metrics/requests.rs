@@ -16,7 +16,7 @@ use prometheus_client::metrics::MetricType;
 use prometheus_client::metrics::counter::ConstCounter;
 use prometheus_client::registry::Unit;
 
-use super::EndpointClass;
+use super::class::EndpointClass;
 
 /// The status codes with a counter of their own; any other is counted in a (locked) map.
 const CODES: [u16; 25] = [

@@ -6,7 +6,8 @@ use prost_reflect::{DescriptorPool, DynamicMessage, Value as Field};
 use serde_json::json;
 
 use super::*;
-use crate::protobuf::{descriptors, upstream_files};
+use crate::protobuf::descriptors;
+use crate::protobuf::test_files::upstream_files;
 
 const META: &str = "k8s.io.apimachinery.pkg.apis.meta.v1";
 

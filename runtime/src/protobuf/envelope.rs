@@ -104,7 +104,7 @@ mod tests {
     use crate::protobuf::descriptors::{compile, sources};
 
     fn upstream_pool() -> DescriptorPool {
-        let files = crate::protobuf::upstream_files();
+        let files = crate::protobuf::test_files::upstream_files();
         compile(&sources(&files).expect("UTF-8")).expect("compiles").expect("a pool")
     }
 

@@ -9,6 +9,8 @@ pub(crate) mod descriptors;
 mod encode;
 pub(crate) mod envelope;
 mod field;
+#[cfg(test)]
+pub(crate) mod test_files;
 mod well_known;
 
 use std::collections::BTreeMap;
@@ -51,17 +53,10 @@ impl Codec {
     }
 }
 
-/// The upstream reference protos (`../shared/upstream/proto/k8s.io`), copied into a bundle at test time.
-#[cfg(test)]
-pub(crate) fn upstream_files() -> BTreeMap<String, Vec<u8>> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/upstream/proto");
-    let tree = crate::files::read_tree(&root.join("k8s.io")).expect("the upstream reference protos");
-    tree.into_iter().map(|(path, bytes)| (format!("proto/k8s.io/{path}"), bytes)).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use test_files::upstream_files;
 
     #[test]
     fn encodes_a_document_framed_with_its_own_type_meta() {

@@ -4,6 +4,9 @@
 
 use std::time::SystemTime;
 
+use super::request_headers::RequestHeaders;
+use crate::variants::Representation;
+
 /// True when `If-None-Match` (`if_none_match`) names `etag` (a quoted entity tag) or is `*`. A value that stops
 /// parsing part-way matches only through the tags before the fault, as Go's scanner does.
 pub(crate) fn none_match_hits(if_none_match: &str, etag: &str) -> bool {
@@ -57,6 +60,25 @@ fn opaque(tag: &str) -> &str {
 /// True when `If-Modified-Since` (`since`) is a valid date no earlier than `last_modified` (whole seconds).
 pub(crate) fn unmodified_since(since: &str, last_modified: SystemTime) -> bool {
     httpdate::parse_http_date(since).is_ok_and(|since| last_modified <= since)
+}
+
+/// `If-None-Match` decides when present (as in `http.ServeContent`); otherwise `If-Modified-Since` does.
+pub(crate) fn http_not_modified(
+    request: &(impl RequestHeaders + ?Sized),
+    rep: &Representation,
+    last_modified: SystemTime,
+) -> bool {
+    match request.raw("if-none-match") {
+        // Present but not text: no match, send the document.
+        Some(value) => std::str::from_utf8(value).is_ok_and(|value| {
+            // An empty header counts as absent in Go.
+            if value.is_empty() {
+                return request.text("if-modified-since").is_some_and(|since| unmodified_since(since, last_modified));
+            }
+            none_match_hits(value, rep.etag_str())
+        }),
+        None => request.text("if-modified-since").is_some_and(|since| unmodified_since(since, last_modified)),
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use std::io::IoSlice;
 
-use super::{Caching, Conditional, Prepared};
+use super::reply::{Caching, Conditional, Prepared};
 
 /// The most pieces a head has: status, ETag, Vary, Cache-Control, Expires, media type, encoding,
 /// Last-Modified, length, Date and the blank line.

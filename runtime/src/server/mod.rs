@@ -17,30 +17,12 @@ use tokio::sync::{Semaphore, watch};
 
 use crate::fastpath;
 use crate::handle::Handle;
+pub use crate::limits::ServeLimits;
 use crate::tls::{self, TlsAcceptor};
 use workers::Workers;
 
 /// How long open connections get to finish after `shutdown` resolves.
 const DRAIN: Duration = Duration::from_secs(10);
-
-/// What one client may take of the server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ServeLimits {
-    /// How long a client may take to send a request head, counted from when the server is ready to read one; this
-    /// also closes keep-alive connections left idle that long (clients reconnect as they would after any close).
-    pub header_read_timeout: Duration,
-    /// Connections served at once; one more is answered 503 and closed.
-    pub max_connections: usize,
-    /// The largest request head (request line and headers) read; a larger one is answered 431.
-    pub max_head_bytes: usize,
-}
-
-impl Default for ServeLimits {
-    /// 10 s to send a head (or stay idle), 4096 connections, 64 KiB heads.
-    fn default() -> Self {
-        Self { header_read_timeout: Duration::from_secs(10), max_connections: 4096, max_head_bytes: 64 * 1024 }
-    }
-}
 
 /// [`serve_with`] with the default [`ServeLimits`].
 pub async fn serve(listener: TcpListener, app: Router, shutdown: impl Future<Output = ()>) {
@@ -176,18 +158,6 @@ async fn accept_loop(
 /// One connection served by hyper and the router alone; a change on `shutdown` finishes it gracefully.
 pub(crate) async fn serve_http1(stream: TcpStream, app: Router, limits: ServeLimits, shutdown: watch::Receiver<()>) {
     fastpath::hand_off(stream, Vec::new(), app, limits, shutdown).await;
-}
-
-/// hyper's HTTP/1.1 settings for every connection it serves (plain, handed over by the fast path, or inside TLS): a
-/// head must arrive within the timeout, and hyper reads at most the head limit (the exact limit is the `431`
-/// layer's, see [`crate::guard::head_limit`]).
-pub(crate) fn http1_builder(limits: ServeLimits) -> hyper::server::conn::http1::Builder {
-    let mut builder = hyper::server::conn::http1::Builder::new();
-    builder
-        .timer(hyper_util::rt::TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout)
-        .max_buf_size(limits.max_head_bytes.max(8192));
-    builder
 }
 
 /// Answers a connection over the limit with a 503 `Status` and closes it, without reading its request.

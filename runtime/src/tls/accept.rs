@@ -12,8 +12,8 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 
 use super::ServingCertificate;
-use crate::ServeLimits;
 use crate::handle::Handle;
+use crate::limits::ServeLimits;
 
 /// Streams one HTTP/2 connection may have open at once (Go's net/http, which kube-apiserver uses, allows 250).
 pub const MAX_CONCURRENT_STREAMS: u32 = 250;
@@ -79,7 +79,7 @@ pub(crate) async fn serve_connection(
             }
         }
     } else {
-        let connection = crate::server::http1_builder(limits).serve_connection(io, service);
+        let connection = crate::limits::http1_builder(limits).serve_connection(io, service);
         tokio::pin!(connection);
         tokio::select! {
             result = connection.as_mut() => result,
