@@ -49,6 +49,7 @@ mod files;
 /// Internals for the fuzz targets (`fuzz/`): not part of the API.
 #[doc(hidden)]
 pub mod fuzzing;
+mod graceful;
 mod guard;
 mod handle;
 mod handlers;

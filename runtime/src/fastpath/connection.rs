@@ -18,6 +18,7 @@ use super::prefixed::Prefixed;
 use super::request::{MAX_HEADERS, Parsed, SimpleRequest, parse};
 use crate::bundle::Bundle;
 use crate::documents::{Answer, answer, document_path};
+use crate::graceful::until_drained;
 use crate::handle::Handle;
 use crate::limits::ServeLimits;
 use crate::metrics::EndpointClass;
@@ -208,14 +209,7 @@ pub(crate) async fn hand_off<S: Connection>(
 ) {
     let connection = crate::limits::http1_builder(limits)
         .serve_connection(TokioIo::new(Prefixed::new(unread, stream)), TowerToHyperService::new(app));
-    tokio::pin!(connection);
-    let outcome = tokio::select! {
-        outcome = connection.as_mut() => outcome,
-        _ = shutdown.changed() => {
-            connection.as_mut().graceful_shutdown();
-            connection.await
-        }
-    };
+    let outcome = until_drained(connection, &mut shutdown, |c| c.graceful_shutdown()).await;
     if let Err(error) = outcome {
         tracing::debug!(%error, "connection ended with an error");
     }

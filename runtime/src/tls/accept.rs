@@ -12,6 +12,7 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 
 use super::ServingCertificate;
+use crate::graceful::until_drained;
 use crate::handle::Handle;
 use crate::limits::ServeLimits;
 
@@ -70,24 +71,10 @@ pub(crate) async fn serve_connection(
     let service = TowerToHyperService::new(app);
     let result = if h2 {
         let connection = http2_builder(limits).serve_connection(io, service);
-        tokio::pin!(connection);
-        tokio::select! {
-            result = connection.as_mut() => result,
-            _ = shutdown.changed() => {
-                connection.as_mut().graceful_shutdown();
-                connection.await
-            }
-        }
+        until_drained(connection, &mut shutdown, |c| c.graceful_shutdown()).await
     } else {
         let connection = crate::limits::http1_builder(limits).serve_connection(io, service);
-        tokio::pin!(connection);
-        tokio::select! {
-            result = connection.as_mut() => result,
-            _ = shutdown.changed() => {
-                connection.as_mut().graceful_shutdown();
-                connection.await
-            }
-        }
+        until_drained(connection, &mut shutdown, |c| c.graceful_shutdown()).await
     };
     if let Err(error) = result {
         tracing::debug!(%error, "TLS connection ended with an error");
