@@ -60,6 +60,7 @@ mod metrics;
 pub mod negotiate;
 mod openapi;
 mod options;
+mod parallel;
 mod protobuf;
 mod reload;
 mod request_log;

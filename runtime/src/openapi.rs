@@ -44,6 +44,7 @@ pub(crate) struct OpenApi {
 
 impl OpenApi {
     /// Reads the index and every document it lists (each must exist and match its advertised hash), and swagger.
+    /// Documents byte-identical to `previous`'s are reused; the others are encoded in parallel.
     pub fn build(
         files: &BTreeMap<String, Vec<u8>>,
         options: &LoadOptions,
@@ -51,8 +52,10 @@ impl OpenApi {
         previous: Option<&Self>,
         warnings: &mut Vec<String>,
     ) -> Result<Self, BundleError> {
-        let mut openapi = Self::default();
-        if let Some(index) = files.get(INDEX) {
+        let mut v3 = Vec::new();
+        let mut to_encode = Vec::new();
+        let index = files.get(INDEX);
+        if let Some(index) = index {
             for (key, advertised) in index_entries(&parse_json(INDEX, index)?)? {
                 // An upstream's document: its hash is the upstream's to keep, and the proxy answers for it.
                 if proxied.contains_key(&key) {
@@ -63,28 +66,52 @@ impl OpenApi {
                     .get(&path)
                     .ok_or_else(|| BundleError::in_file(INDEX, format!("lists {key}, but the bundle has no {path}")))?;
                 let reusable = previous.and_then(|p| p.documents.get(&key)).map(|entry| &entry.document);
-                let document = match reusable.filter(|document| document.json.body() == bytes.as_slice()) {
-                    Some(unchanged) => unchanged.clone(),
-                    None => document(&path, bytes, Spec::V3, options.openapi_v3_protobuf, warnings)?,
+                let source = match reusable.filter(|document| document.json.body() == bytes.as_slice()) {
+                    Some(unchanged) => Source::Reused(unchanged),
+                    None => Source::encoded(&mut to_encode, path, bytes, Spec::V3, options.openapi_v3_protobuf),
                 };
-                if document.json.hash() != advertised {
-                    return Err(BundleError::in_file(INDEX, format!("the hash it lists for {key} is not {path}'s")));
-                }
-                let url = format!("/openapi/v3/{key}?hash={advertised}");
-                let location = HeaderValue::try_from(url).map_err(|e| BundleError::in_file(INDEX, e.to_string()))?;
-                openapi.documents.insert(key, GroupVersionDocument { document, location });
+                v3.push((key, advertised, source));
             }
+        }
+        let v2 = files.get(SWAGGER).map(|bytes| {
+            let reusable = previous.and_then(|p| p.v2.as_ref()).filter(|v2| v2.json.body() == bytes.as_slice());
+            match reusable {
+                Some(unchanged) => Source::Reused(unchanged),
+                None => {
+                    Source::encoded(&mut to_encode, SWAGGER.to_owned(), bytes, Spec::V2, options.openapi_v2_protobuf)
+                }
+            }
+        });
+
+        let mut encoded = encode_all(&to_encode).into_iter().map(Some).collect::<Vec<_>>();
+        let mut take = |source: Source, warnings: &mut Vec<String>| match source {
+            Source::Reused(document) => Ok(document.clone()),
+            Source::Encoded { json, protobuf } => {
+                let json = encoded[json].take().expect("each piece is taken once")?.json();
+                let protobuf = match protobuf.map(|i| encoded[i].take().expect("each piece is taken once")) {
+                    None => None,
+                    Some(piece) => piece?.protobuf(warnings),
+                };
+                Ok::<_, BundleError>(Document { json, protobuf })
+            }
+        };
+        let mut openapi = Self::default();
+        for (key, advertised, source) in v3 {
+            let document = take(source, warnings)?;
+            let path = format!("openapi/v3/{key}.json");
+            if document.json.hash() != advertised {
+                return Err(BundleError::in_file(INDEX, format!("the hash it lists for {key} is not {path}'s")));
+            }
+            let url = format!("/openapi/v3/{key}?hash={advertised}");
+            let location = HeaderValue::try_from(url).map_err(|e| BundleError::in_file(INDEX, e.to_string()))?;
+            openapi.documents.insert(key, GroupVersionDocument { document, location });
+        }
+        if let Some(index) = index {
             openapi.root = Some(
                 Representation::new(index.clone(), "application/json").map_err(|e| BundleError::in_file(INDEX, e))?,
             );
         }
-        if let Some(bytes) = files.get(SWAGGER) {
-            let reusable = previous.and_then(|p| p.v2.as_ref()).filter(|v2| v2.json.body() == bytes.as_slice());
-            openapi.v2 = Some(match reusable {
-                Some(unchanged) => unchanged.clone(),
-                None => document(SWAGGER, bytes, Spec::V2, options.openapi_v2_protobuf, warnings)?,
-            });
-        }
+        openapi.v2 = v2.map(|source| take(source, warnings)).transpose()?;
         Ok(openapi)
     }
 
@@ -118,29 +145,93 @@ fn index_entries(index: &Value) -> Result<Vec<(String, String)>, BundleError> {
     Ok(entries)
 }
 
-/// JSON as generated; protobuf when there is an encoder and it succeeds. No encoder is a choice (an aggregated
-/// server leaves protobuf to kube-apiserver), so it is silent; a failure is a warning, though JSON alone still
-/// serves kubectl's default paths.
-fn document(
-    path: &str,
-    bytes: &[u8],
+/// Where a document comes from: the previous bundle, or pieces encoded now (indexes into the encoded pieces).
+enum Source<'a> {
+    Reused(&'a Document),
+    Encoded { json: usize, protobuf: Option<usize> },
+}
+
+impl<'a> Source<'a> {
+    /// Queues the pieces of a document to encode: its JSON representation, and its protobuf one when there is an
+    /// encoder.
+    fn encoded(
+        queue: &mut Vec<Piece<'a>>,
+        path: String,
+        bytes: &'a [u8],
+        spec: Spec,
+        encoder: Option<ProtobufEncoder>,
+    ) -> Self {
+        let json = queue.len();
+        // Without a protobuf piece to parse it, the JSON piece checks that the document is JSON.
+        queue.push(Piece { path: path.clone(), bytes, spec, encoder: None, parse: encoder.is_none() });
+        let protobuf = encoder.map(|encoder| {
+            queue.push(Piece { path, bytes, spec, encoder: Some(encoder), parse: true });
+            queue.len() - 1
+        });
+        Self::Encoded { json, protobuf }
+    }
+}
+
+/// One representation of one document to build.
+struct Piece<'a> {
+    path: String,
+    bytes: &'a [u8],
     spec: Spec,
-    encode: Option<ProtobufEncoder>,
-    warnings: &mut Vec<String>,
-) -> Result<Document, BundleError> {
-    let value = parse_json(path, bytes)?;
-    let json = Representation::new(bytes.to_vec(), "application/json").map_err(|e| BundleError::in_file(path, e))?;
-    let Some(encode) = encode else { return Ok(Document { json, protobuf: None }) };
-    let protobuf = match encode(&value) {
-        Ok(encoded) => {
-            let (_, dot_spelling) = spec.protobuf_subtypes();
-            let media_type = format!("application/{dot_spelling}");
-            Some(Representation::new(encoded, &media_type).map_err(|e| BundleError::in_file(path, e))?)
+    /// `None`: the JSON representation; `Some`: the protobuf one, encoded with this.
+    encoder: Option<ProtobufEncoder>,
+    /// Whether to parse the bytes as JSON (every document is checked once).
+    parse: bool,
+}
+
+/// What building a piece gave.
+enum Built {
+    Json(Representation),
+    /// The protobuf representation, or why the document has none.
+    Protobuf(Result<Representation, String>),
+}
+
+impl Built {
+    fn json(self) -> Representation {
+        match self {
+            Self::Json(representation) => representation,
+            Self::Protobuf(_) => unreachable!("a JSON piece builds JSON"),
         }
-        Err(reason) => {
-            warnings.push(format!("{path}: protobuf variant not offered: {reason}"));
-            None
+    }
+
+    /// No encoder is a choice (an aggregated server leaves protobuf to kube-apiserver), so it is silent; a failure
+    /// is a warning, though JSON alone still serves kubectl's default paths.
+    fn protobuf(self, warnings: &mut Vec<String>) -> Option<Representation> {
+        match self {
+            Self::Protobuf(Ok(representation)) => Some(representation),
+            Self::Protobuf(Err(warning)) => {
+                warnings.push(warning);
+                None
+            }
+            Self::Json(_) => unreachable!("a protobuf piece builds protobuf"),
         }
+    }
+}
+
+/// Builds every piece, in parallel; results in the order of `pieces`.
+fn encode_all(pieces: &[Piece<'_>]) -> Vec<Result<Built, BundleError>> {
+    crate::parallel::map_by_cost(pieces, |piece| piece.bytes.len(), build_piece)
+}
+
+fn build_piece(piece: &Piece<'_>) -> Result<Built, BundleError> {
+    let path = piece.path.as_str();
+    let value = if piece.parse { Some(parse_json(path, piece.bytes)?) } else { None };
+    let Some(encode) = piece.encoder else {
+        let json =
+            Representation::new(piece.bytes.to_vec(), "application/json").map_err(|e| BundleError::in_file(path, e))?;
+        return Ok(Built::Json(json));
     };
-    Ok(Document { json, protobuf })
+    let value = value.expect("a protobuf piece parses its document");
+    Ok(Built::Protobuf(match encode(&value) {
+        Ok(encoded) => {
+            let (_, dot_spelling) = piece.spec.protobuf_subtypes();
+            let media_type = format!("application/{dot_spelling}");
+            Ok(Representation::new(encoded, &media_type).map_err(|e| BundleError::in_file(path, e))?)
+        }
+        Err(reason) => Err(format!("{path}: protobuf variant not offered: {reason}")),
+    }))
 }

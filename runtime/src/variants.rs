@@ -108,7 +108,7 @@ fn gzip_if_smaller(body: &[u8]) -> Result<Option<Bytes>, String> {
     if body.len() < GZIP_MIN_LEN {
         return Ok(None);
     }
-    let mut encoder = GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::best());
+    let mut encoder = GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::default());
     encoder.write_all(body).map_err(|e| format!("gzip: {e}"))?;
     let compressed = encoder.finish().map_err(|e| format!("gzip: {e}"))?;
     Ok((compressed.len() < body.len()).then(|| Bytes::from(compressed)))

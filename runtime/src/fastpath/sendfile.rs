@@ -1,12 +1,13 @@
-//! Sending a head and a large body held in an in-memory file: the socket corked (`TCP_CORK`, what nginx's
-//! `tcp_nopush` sets) so the head and the body leave in full segments even as the body goes out in several
-//! `sendfile(2)` calls while the send buffer drains; then the body with `sendfile(2)`, which hands the file's pages
-//! to the socket without copying them through the process; then uncorked, which sends the last partial segment.
+//! Sending a head and a large body held in an in-memory file: the head with `MSG_MORE`, so the kernel holds it
+//! for the body rather than sending it in a segment of its own, then the body with `sendfile(2)`, which hands the
+//! file's pages to the socket without copying them through the process. `sendfile` itself marks every piece but
+//! the last of what it was asked to send as "more to come", so the body leaves in full segments and the last one
+//! is pushed at once: what nginx's `tcp_nopush` gets from setting and clearing `TCP_CORK`, without those two
+//! system calls per response.
 
 use std::io::{self, IoSlice};
 
 use rustix::fs::sendfile;
-use rustix::net::sockopt::set_tcp_cork;
 use rustix::net::{SendAncillaryBuffer, SendFlags, sendmsg};
 use tokio::io::Interest;
 use tokio::net::TcpStream;
@@ -15,14 +16,6 @@ use crate::body_file::BodyFile;
 
 /// Writes `head` and then all of `body`'s file to `stream`.
 pub(crate) async fn send_head_and_file(stream: &TcpStream, head: &[IoSlice<'_>], body: &BodyFile) -> io::Result<()> {
-    set_tcp_cork(stream, true)?;
-    let sent = send_corked(stream, head, body).await;
-    // Uncorking flushes what is left; a connection that failed is closed anyway.
-    let uncorked = set_tcp_cork(stream, false);
-    sent.and(uncorked.map_err(io::Error::from))
-}
-
-async fn send_corked(stream: &TcpStream, head: &[IoSlice<'_>], body: &BodyFile) -> io::Result<()> {
     let mut slices = [IoSlice::new(&[]); 16];
     let count = head.len().min(slices.len());
     slices[..count].copy_from_slice(&head[..count]);
