@@ -58,8 +58,10 @@ python3 "$here/checker.py" --url "$url" --seconds "$seconds" --report "$work/che
 checker=$!
 wrk -t2 -c64 -d"${seconds}s" --timeout 10s -s "$here/mix.lua" "$url" >"$work/wrk.out" &
 load=$!
-# Warm-up: a quarter of the run (at most 15 s), under load and reloads, before the first reading.
+# Warm-up: a quarter of the run (at most 15 s; at least half of a run under 20 s, so a short run's first reading
+# is past the allocator's first growth), under load and reloads, before the first reading.
 warm=$(( seconds / 4 < 15 ? seconds / 4 : 15 ))
+if [ "$seconds" -lt 20 ]; then warm=$(( seconds / 2 )); fi
 [ "$warm" -ge 1 ] || warm=1
 sleep "$warm"
 rss_warm=$(rss)
