@@ -121,6 +121,25 @@ fn registry_problems_stop_generation() {
     assert!(error.to_string().starts_with("the registry has 1 problem(s)"), "{error}");
 }
 
+/// A model file is input like any other: a resource name that cannot be a URL path segment (the fuzzer found a
+/// group ending in `/`, whose documents the runtime then refused to serve) stops generation with the name.
+#[test]
+fn resource_names_that_break_kubernetes_syntax_stop_generation() {
+    let mut model: Value = serde_json::to_value(common::registry()).expect("model");
+    let leases = model["resources"]
+        .as_array_mut()
+        .and_then(|resources| resources.iter_mut().find(|r| r["plural"] == "leases"))
+        .expect("leases");
+    leases["groupVersion"]["group"] = json!("coordination.k8s.i/");
+    leases["plural"] = json!("Leases");
+    let registry = Registry::from_json(&model.to_string()).expect("the model loads: names are checked by generate");
+    let error = generate(&registry, &Options::default()).expect_err("bad names");
+    let text = error.to_string();
+    assert!(text.starts_with("the registry has 2 problem(s)"), "{error}");
+    assert!(text.contains("resource `Lease` in `coordination.k8s.i//v1`: group `coordination.k8s.i/`"), "{error}");
+    assert!(text.contains("plural `Leases` is not a DNS-1035 label"), "{error}");
+}
+
 /// `KAPI_CODEGEN_DUMP=<dir> cargo test -p kapi-codegen dump` writes the fixture's artifacts for inspection
 /// (e.g. with openapi_diff.py); without the variable it only checks that writing leaves the directory clean.
 #[test]

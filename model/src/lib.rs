@@ -11,6 +11,7 @@ pub mod conventions;
 pub mod derive_support;
 pub mod extensions;
 pub mod keyword;
+pub mod name_syntax;
 pub mod names;
 pub mod placement;
 pub mod proto;

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::name_syntax::{group_problem, kind_problem, resource_word_problem, version_problem};
 use crate::names::{DefName, GroupVersion};
 
 /// Whether objects live in a namespace.
@@ -150,6 +151,26 @@ fn is_zero(value: &i32) -> bool {
 pub const PRINTER_COLUMN_TYPES: [&str; 5] = ["integer", "number", "string", "boolean", "date"];
 
 impl ResourceMeta {
+    /// Every name this resource is served under that breaks Kubernetes' syntax for it, each message saying which
+    /// resource and which name. The group, version, plural and subresources become URL path segments, so these are
+    /// checked before anything is generated.
+    pub fn name_problems(&self) -> Vec<String> {
+        let GroupVersion { group, version } = &self.group_version;
+        let words = std::iter::once(("plural", &self.plural))
+            .chain((!self.singular.is_empty()).then_some(("singular", &self.singular)))
+            .chain(self.short_names.iter().map(|name| ("short name", name)))
+            .chain(self.categories.iter().map(|name| ("category", name)))
+            .chain(self.subresources.iter().map(|subresource| ("subresource", &subresource.name)));
+        let kinds = std::iter::once(("kind", &self.kind)).chain(self.list_kind.iter().map(|kind| ("list kind", kind)));
+        group_problem(group)
+            .into_iter()
+            .chain(version_problem(version))
+            .chain(words.filter_map(|(role, name)| resource_word_problem(role, name)))
+            .chain(kinds.filter_map(|(role, kind)| kind_problem(role, kind)))
+            .map(|problem| format!("resource `{}` in `{}`: {problem}", self.kind, self.group_version))
+            .collect()
+    }
+
     /// Verbs in sorted order, as discovery writes them.
     pub fn sorted_verbs(&self) -> Vec<String> {
         let mut verbs = self.verbs.clone();

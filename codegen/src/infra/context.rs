@@ -33,6 +33,10 @@ impl<'a> Context<'a> {
         if !registry.errors().is_empty() {
             return Err(Error::invalid_registry(registry.errors()));
         }
+        let name_problems: Vec<String> = registry.resources().iter().flat_map(|r| r.name_problems()).collect();
+        if !name_problems.is_empty() {
+            return Err(Error::invalid_registry(&name_problems));
+        }
         // A switched-off group-version is not served, and the types only it used are gone.
         // Conventions come from the whole registry, so switching a group-version off does not change how the
         // shared types it covered are published.

@@ -1,9 +1,10 @@
 //! Cross-attribute rules, one small function per rule, run after parsing and before expansion.
 
-use kapi_model::Keyword;
+use kapi_model::{Keyword, name_syntax};
 use serde_json::Value;
 
 use super::ast::{Container, Data, Field, generic_inner, option_inner, simple_name, vec_item};
+use super::attr::resource::ResourceAttrs;
 use super::ctxt::Ctxt;
 
 /// Runs every rule that applies to a `#[derive(Schema)]` input.
@@ -289,15 +290,36 @@ pub fn check_resource(cx: &Ctxt, cont: &Container) {
     if cont.attrs.inline.get().is_some() {
         cx.error_spanned_by(cont.attrs.inline.tokens(), "a Resource needs a definition; remove `inline`");
     }
-    if let Some(plural) = resource.plural.get()
-        && plural.chars().any(|c| c.is_uppercase())
-    {
-        cx.error_spanned_by(resource.plural.tokens(), "resource names are lower case");
-    }
+    check_resource_names(cx, resource);
     for verb in resource.verbs.get().into_iter().flatten() {
         let text = verb.value();
         if text.is_empty() || !text.chars().all(|c| c.is_ascii_lowercase()) {
             cx.error_spanned_by(verb, "verbs are lower-case words such as \"get\" or \"list\"");
+        }
+    }
+}
+
+/// The names a resource is served under become URL path segments and discovery words, so each must follow the
+/// syntax Kubernetes gives it (the same rules `kapi_codegen::generate` applies to a model file).
+fn check_resource_names(cx: &Ctxt, resource: &ResourceAttrs) {
+    let single = [
+        (&resource.group, name_syntax::group_problem as fn(&str) -> Option<String>),
+        (&resource.version, name_syntax::version_problem),
+        (&resource.plural, |name| name_syntax::resource_word_problem("plural", name)),
+        (&resource.singular, |name| name_syntax::resource_word_problem("singular", name)),
+        (&resource.kind, |kind| name_syntax::kind_problem("kind", kind)),
+    ];
+    for (attr, problem) in single {
+        if let Some(problem) = attr.get().and_then(|name| problem(name)) {
+            cx.error_spanned_by(attr.tokens(), problem);
+        }
+    }
+    let lists = [(&resource.short_names, "short name"), (&resource.categories, "category")];
+    for (attr, role) in lists {
+        for name in attr.get().into_iter().flatten() {
+            if let Some(problem) = name_syntax::resource_word_problem(role, &name.value()) {
+                cx.error_spanned_by(name, problem);
+            }
         }
     }
 }

@@ -3,7 +3,6 @@
 //! (or it would be silently cut), and, where it produces or sits in an embedded resource's type or object
 //! metadata, give valid metadata.
 
-mod names;
 mod objectmeta;
 mod prune;
 mod schema;

@@ -4,9 +4,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::structural::defaults::names::{is_dns1035_label, is_dns1123_label, is_label_value, is_qualified_name};
 use crate::structural::keywords::json_kind;
 use crate::structural::node::{Additional, Node};
+use kapi_model::name_syntax::{is_dns1035_label, is_dns1123_label, is_label_value, is_qualified_name};
 
 /// ObjectMeta's fields by the JSON kind they decode from (other fields are ignored when decoding).
 const STRING_FIELDS: [&str; 8] = [
