@@ -15,7 +15,8 @@ fn serves_the_embedded_corpus_and_writes_the_request_log() {
     let dir = tempfile::tempdir().expect("tempdir");
     let log = dir.path().join("requests.log");
     let server = Server::kapi_serve(&["--request-log", log.to_str().expect("utf-8")]);
-    assert_eq!(server.get("/readyz", "*/*").0, 200);
+    let (code, ready) = server.get("/readyz?verbose", "*/*");
+    assert_eq!(code, 200, "{ready}");
     let (code, body) = server.get("/apis?timeout=32s", AGG_V2);
     assert_eq!(code, 200);
     assert!(body.contains("coordination.k8s.io") && body.contains("stable.example.com"), "{body}");

@@ -84,6 +84,7 @@ impl LeaseController {
                     self.settings.renew_interval.min(RETRY_AFTER)
                 }
             };
+            health.heartbeat_finished();
             tokio::time::sleep(wait).await;
         }
     }

@@ -33,7 +33,16 @@ pub struct IdentityTasks {
     pub lease_name: String,
     /// This start's holder identity.
     pub holder_identity: String,
+    health: Arc<HealthCell>,
     tasks: Vec<JoinHandle<()>>,
+}
+
+impl IdentityTasks {
+    /// Resolves once the controller's first heartbeat has finished, successful or not, so `/readyz` reports
+    /// its outcome rather than a controller still starting. A server awaits this before it says it is serving.
+    pub async fn first_heartbeat(&self) {
+        self.health.first_heartbeat().await;
+    }
 }
 
 impl Drop for IdentityTasks {
@@ -57,8 +66,22 @@ pub fn start(handle: &Handle, store: LeaseStore, settings: IdentitySettings) -> 
     let collector =
         collector::Collector { store, component: settings.component.clone(), grace: settings.collection_grace };
     let tasks = vec![
-        tokio::spawn(controller.run(handle.clone(), health)),
+        tokio::spawn(controller.run(handle.clone(), Arc::clone(&health))),
         tokio::spawn(collector.run(handle.clone(), settings.collection_interval)),
     ];
-    Ok(IdentityTasks { lease_name, holder_identity, tasks })
+    Ok(IdentityTasks { lease_name, holder_identity, health, tasks })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn after_the_first_heartbeat_the_controller_reports_its_outcome() {
+        let handle = Handle::new();
+        let tasks =
+            start(&handle, LeaseStore::memory(), IdentitySettings::new("replica-a".to_owned())).expect("starts");
+        tokio::time::timeout(std::time::Duration::from_secs(10), tasks.first_heartbeat()).await.expect("a heartbeat");
+        assert_eq!(handle.identity_health(), Some(LeaseHealth::Healthy));
+    }
 }
