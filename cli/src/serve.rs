@@ -188,8 +188,9 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     };
     // Held for as long as the server runs: dropping the tasks stops the heartbeat.
     let identity = args.identity.start(&handle).await?;
-    // Ready means the lease was tried: a client that reads the line below may ask /readyz at once.
-    identity.first_heartbeat().await;
+    // Ready means the lease was tried: a client that reads the line below may ask /readyz at once. A store that
+    // hangs must not hold the server back for ever; /readyz then says the controller has not finished.
+    let _ = tokio::time::timeout(Duration::from_secs(10), identity.first_heartbeat()).await;
     let tls = args.tls.start(address, args.advertise_address.as_deref(), &handle)?;
     let source = args.dir.as_ref().map_or_else(|| "the embedded corpus".to_owned(), |d| d.display().to_string());
     tracing::info!(%address, %source, "serving");
