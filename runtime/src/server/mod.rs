@@ -4,6 +4,7 @@
 //! connection fast path ([`crate::fastpath`]) in front of the router; over TLS ([`serve_tls_with`]) each
 //! connection is handed to [`crate::tls`].
 
+mod placement;
 mod workers;
 
 use std::future::Future;

@@ -1,15 +1,17 @@
 //! Connection workers: one thread per core, each running its own single-threaded tokio runtime with its own
 //! event loop, as nginx runs one worker process per core. A connection is accepted on the caller's runtime and
 //! moved to a worker for the rest of its life, so its reads, writes and wake-ups never cross threads: under load
-//! that is what keeps the kernel's scheduler out of the request path.
+//! that is what keeps the kernel's scheduler out of the request path. Which worker is [`Placement`]'s choice.
 
 use std::future::Future;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use tokio::net::TcpStream;
 use tokio::runtime::{Builder, Handle as RuntimeHandle};
 use tokio::sync::oneshot;
+
+use super::placement::Placement;
 
 /// The running workers; dropping this stops them (connections still open are dropped with their runtime).
 #[derive(Debug)]
@@ -17,17 +19,23 @@ pub(crate) struct Workers {
     runtimes: Vec<RuntimeHandle>,
     stops: Vec<oneshot::Sender<()>>,
     threads: Vec<JoinHandle<()>>,
-    next: AtomicUsize,
+    placement: Arc<Placement>,
 }
 
 impl Workers {
     /// Starts one worker per available core.
     pub fn start() -> std::io::Result<Self> {
         let count = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let placement = Arc::new(Placement::new(count));
         let mut workers =
-            Self { runtimes: Vec::new(), stops: Vec::new(), threads: Vec::new(), next: AtomicUsize::new(0) };
+            Self { runtimes: Vec::new(), stops: Vec::new(), threads: Vec::new(), placement: Arc::clone(&placement) };
         for index in 0..count {
-            let runtime = Builder::new_current_thread().enable_all().build()?;
+            let (on_park, on_unpark) = (Arc::clone(&placement), Arc::clone(&placement));
+            let runtime = Builder::new_current_thread()
+                .enable_all()
+                .on_thread_park(move || on_park.clock(index).parked())
+                .on_thread_unpark(move || on_unpark.clock(index).unparked())
+                .build()?;
             let (stop, stopped) = oneshot::channel::<()>();
             workers.runtimes.push(runtime.handle().clone());
             workers.stops.push(stop);
@@ -41,7 +49,7 @@ impl Workers {
         Ok(workers)
     }
 
-    /// Moves `stream` to the next worker (round robin) and serves it there with `serve`.
+    /// Moves `stream` to the worker [`Placement`] chooses and serves it there with `serve`.
     pub fn serve<F, Fut>(&self, stream: TcpStream, serve: F)
     where
         F: FnOnce(TcpStream) -> Fut + Send + 'static,
@@ -49,7 +57,7 @@ impl Workers {
     {
         // Re-registered with the worker's own event loop; a stream that cannot be moved is closed.
         let Ok(stream) = stream.into_std() else { return };
-        let index = self.next.fetch_add(1, Relaxed) % self.runtimes.len();
+        let index = self.placement.choose();
         let runtime = &self.runtimes[index];
         runtime.spawn(async move {
             let stream = match TcpStream::from_std(stream) {
