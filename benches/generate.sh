@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-10}"
+bash scripts/need-protoc.sh
 cargo build --release --locked -q --bin kapi
 kapi=target/release/kapi
 work=$(mktemp -d)

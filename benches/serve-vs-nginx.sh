@@ -22,6 +22,7 @@ command -v curl >/dev/null || missing+=(curl)
 if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+bash scripts/need-protoc.sh
 cargo build --release --locked -q --bin kapi
 
 work=$(mktemp -d)

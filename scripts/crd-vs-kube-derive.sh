@@ -295,6 +295,7 @@ for crate in kube kube-derive kube-core k8s-openapi schemars serde-saphyr; do
 done
 
 echo "== building kapi"
+bash scripts/need-protoc.sh
 cargo build --quiet -p kapi-cli --bin kapi
 kapi=${CARGO_TARGET_DIR:-$root/target}/debug/kapi
 

@@ -20,7 +20,7 @@ min_rate=5
 if [ "$profile" = debug ]; then min_rate=1; fi
 target=${CARGO_TARGET_DIR:-target}
 if [ -z "${KAPI_BIN:-}" ]; then
-  if [ "$profile" = release ]; then cargo build --release -p kapi-cli --locked; fi
+  if [ "$profile" = release ]; then bash scripts/need-protoc.sh && cargo build --release -p kapi-cli --locked; fi
   KAPI_BIN=$target/$profile/kapi
 fi
 [ -x "$KAPI_BIN" ] || { echo "error: no kapi binary at $KAPI_BIN" >&2; exit 1; }

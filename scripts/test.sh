@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 need_apt=()
 command -v python3 >/dev/null || need_apt+=(python3 python3-pip)
 # protoc checks the generated .proto files and compiles them for proto_compare.py; the etcd client crate is built
-# from etcd's .proto files with it.
+# from etcd's .proto files with it (scripts/need-protoc.sh, for the scripts that only build kapi).
 command -v protoc >/dev/null || need_apt+=(protobuf-compiler)
 # The aggregator's https upstream in the tests gets its certificates from the openssl tool.
 command -v openssl >/dev/null || need_apt+=(openssl)
