@@ -51,7 +51,7 @@ target/debug/kapi check-crd generated/crds/*.yaml
 
 stage "upstream comparison (whole documents against Kubernetes 1.32)"
 for gv in coordination.k8s.io/v1 apps/v1 batch/v1 autoscaling/v1 apiregistration.k8s.io/v1 rbac.authorization.k8s.io/v1 \
-  apiextensions.k8s.io/v1; do
+  apiextensions.k8s.io/v1 scheduling.k8s.io/v1; do
   printf '%-32s ' "$gv"
   python3 ../shared/conformance/openapi_diff.py generated/openapi/v3/apis/$gv.json \
     ../shared/upstream/k8s-1.32/openapi-v3/apis/$gv.json --min-identical 100 | tail -1

@@ -14,6 +14,7 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("batch", 17400),
     ("rbac.authorization.k8s.io", 17000),
     ("apiextensions.k8s.io", 16700),
+    ("scheduling.k8s.io", 16600),
     ("coordination.k8s.io", 16500),
 ];
 

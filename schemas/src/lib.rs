@@ -14,6 +14,7 @@ pub mod example;
 pub mod group_priorities;
 pub mod known_group_versions;
 pub mod rbac;
+pub mod scheduling;
 
 use kapi::Registry;
 use kapi::model::{Conventions, GroupVersion};
@@ -78,6 +79,7 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<rbac::v1::ClusterRoleBinding>()
         .register_resource::<rbac::v1::Role>()
         .register_resource::<rbac::v1::RoleBinding>();
+    registry.register_resource::<scheduling::v1::PriorityClass>();
 }
 
 /// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
@@ -125,6 +127,7 @@ mod tests {
                 "coordination.k8s.io/v1",
                 "discovery.k8s.io/v1alpha1",
                 "rbac.authorization.k8s.io/v1",
+                "scheduling.k8s.io/v1",
                 "stable.example.com/v1",
                 "stable.example.com/v1beta1"
             ]

@@ -135,6 +135,7 @@ fn a_kubernetes_group_version_is_not_served_but_stays_in_the_scheme() {
             "batch",
             "rbac.authorization.k8s.io",
             "apiextensions.k8s.io",
+            "scheduling.k8s.io",
             "discovery.k8s.io",
             "stable.example.com",
             "batch.example.com"
