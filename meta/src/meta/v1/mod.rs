@@ -1,6 +1,7 @@
 //! `k8s.io/apimachinery/pkg/apis/meta/v1`: object and list metadata, status and delete bodies, watch events,
 //! legacy discovery documents, and the time stamp and opaque JSON types.
 
+mod condition;
 mod discovery;
 mod label_selector;
 mod object_meta;
@@ -9,6 +10,7 @@ mod options;
 mod status;
 mod type_meta;
 
+pub use condition::Condition;
 pub use discovery::{
     APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, GroupVersionKind,
     ServerAddressByClientCIDR,
