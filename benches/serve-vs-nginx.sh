@@ -6,11 +6,16 @@
 # latencies. With --https both serve the same certificate (made by `kapi serve --self-signed`) and the figures
 # are for TLS.
 #
-# Usage: bash benches/serve-vs-nginx.sh [--https] [SECONDS_PER_RUN] [ROUNDS]   (installs nginx and wrk if missing)
+# With --dir DIR kapi serves that bundle (as `kapi generate` writes it) instead of the embedded corpus.
+#
+# Usage: bash benches/serve-vs-nginx.sh [--https] [--dir DIR] [SECONDS_PER_RUN] [ROUNDS]
+# (installs nginx and wrk if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scheme=http
 if [ "${1:-}" = --https ]; then scheme=https; shift; fi
+bundle=()
+if [ "${1:-}" = --dir ]; then bundle=(--dir "$2"); shift 2; fi
 seconds="${1:-5}"
 rounds="${2:-5}"
 shapes=("-t2 -c64" "-t1 -c32")
@@ -33,7 +38,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 
 tls_args=()
 if [ "$scheme" = https ]; then tls_args=(--self-signed "$work/tls"); fi
-target/release/kapi serve --addr 127.0.0.1:0 "${tls_args[@]}" >"$work/kapi.out" 2>"$work/kapi.err" &
+target/release/kapi serve --addr 127.0.0.1:0 "${bundle[@]}" "${tls_args[@]}" >"$work/kapi.out" 2>"$work/kapi.err" &
 pids+=($!)
 for _ in $(seq 100); do grep -q listening "$work/kapi.out" && break; sleep 0.1; done
 kapi=$(grep -o "$scheme://127.0.0.1:[0-9]*" "$work/kapi.out" | head -1)

@@ -10,6 +10,7 @@ pub mod golden_discovery;
 pub mod module_graph;
 pub mod openapi_json_schema;
 pub mod schema_check;
+pub mod synthetic;
 
 /// The project root.
 pub fn project_root() -> PathBuf {

@@ -40,8 +40,14 @@ impl CheckReport {
 
 /// Writes every artifact under `dir` whose bytes differ from what is there, each through a temporary file in the
 /// same directory and a rename, so readers see the old file or the new one, never a mix.
+///
+/// Every changed file is written to its temporary name first, then all of them are flushed to disk together, and
+/// only then renamed into place: a crash leaves each file old or new, and flushing in parallel lets the file
+/// system commit them in a few journal transactions instead of one per file (one flush after another made
+/// writing 5 000 files take a minute).
 pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
     let mut report = WriteReport::default();
+    let mut staged = Staged::default();
     for (relative, bytes) in artifacts {
         let target = dir.join(checked_relative(relative)?);
         if fs::read(&target).is_ok_and(|existing| existing == bytes) {
@@ -50,9 +56,11 @@ pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
         }
         let parent = target.parent().unwrap_or(dir);
         fs::create_dir_all(parent).map_err(|source| Error::io(parent, source))?;
-        replace_file(&target, bytes)?;
+        staged.write(target, bytes)?;
         report.written.push(relative.to_owned());
     }
+    staged.sync()?;
+    staged.rename()?;
     report.extra = extra_files(dir, artifacts).map_err(|source| Error::io(dir, source))?;
     Ok(report)
 }
@@ -93,22 +101,78 @@ fn checked_relative(relative: &str) -> Result<PathBuf, Error> {
     Ok(path.to_path_buf())
 }
 
-fn replace_file(target: &Path, bytes: &[u8]) -> Result<(), Error> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    // A dotfile name keeps a leftover temp file (after a crash) out of `check`'s extra list.
-    let temp_name = format!(".{name}.tmp-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
-    let temp = target.with_file_name(temp_name);
-    let result = (|| {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temp, target)
-    })();
-    result.map_err(|source| {
-        let _ = fs::remove_file(&temp);
-        Error::io(target, source)
-    })
+/// Files written under temporary names, waiting to be flushed and renamed; whatever is left is removed on drop, so
+/// a failure leaves no temporary files behind.
+#[derive(Default)]
+struct Staged {
+    /// `(temporary, target)` pairs, with the open temporary file until it is flushed.
+    files: Vec<(PathBuf, PathBuf, Option<fs::File>)>,
+    /// How many of them are still open.
+    open: usize,
+}
+
+/// How many files are flushed at once.
+const SYNC_THREADS: usize = 16;
+
+/// How many written files may wait, open, for their flush.
+const SYNC_BATCH: usize = 256;
+
+impl Staged {
+    fn write(&mut self, target: PathBuf, bytes: &[u8]) -> Result<(), Error> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        // A dotfile name keeps a leftover temp file (after a crash) out of `check`'s extra list.
+        let temp_name = format!(".{name}.tmp-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
+        let temp = target.with_file_name(temp_name);
+        let mut file = fs::File::create(&temp).map_err(|source| Error::io(&target, source))?;
+        // Registered before writing, so a failed write is cleaned up with the rest.
+        let result = file.write_all(bytes);
+        self.files.push((temp, target.clone(), Some(file)));
+        result.map_err(|source| Error::io(&target, source))?;
+        self.open += 1;
+        // Flushing in batches bounds the open files (and so the descriptors) to a batch.
+        if self.open == SYNC_BATCH { self.sync() } else { Ok(()) }
+    }
+
+    /// Flushes every staged file still open to disk, several at a time, and closes it.
+    fn sync(&mut self) -> Result<(), Error> {
+        self.open = 0;
+        let mut open: Vec<(&Path, fs::File)> =
+            self.files.iter_mut().filter_map(|(_, target, file)| Some((target.as_path(), file.take()?))).collect();
+        let chunk = open.len().div_ceil(SYNC_THREADS).max(1);
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = open
+                .chunks_mut(chunk)
+                .map(|files| {
+                    scope.spawn(move || {
+                        files.iter().try_for_each(|(target, file)| file.sync_all().map_err(|e| Error::io(target, e)))
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .try_for_each(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        })
+    }
+
+    /// Moves every flushed file into place.
+    fn rename(&mut self) -> Result<(), Error> {
+        while let Some((temp, target, _)) = self.files.pop() {
+            if let Err(source) = fs::rename(&temp, &target) {
+                let _ = fs::remove_file(&temp);
+                return Err(Error::io(&target, source));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        for (temp, _, _) in self.files.drain(..) {
+            let _ = fs::remove_file(temp);
+        }
+    }
 }
 
 /// Non-dot files under `dir`, as `/`-separated relative paths, that the artifacts do not contain.
@@ -183,6 +247,21 @@ mod tests {
         let written = write(dir.path(), &artifacts).expect("repair");
         assert_eq!(written.extra, vec!["jsonschema/gone.json".to_owned()]);
         assert!(dir.path().join("jsonschema/gone.json").exists(), "extra files are reported, not removed");
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_no_temporary_files() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        // A directory where a file should go makes its rename fail after every file was written and flushed.
+        fs::create_dir_all(dir.path().join("jsonschema/a.json/inside")).expect("blocking directory");
+        let error = write(dir.path(), &sample()).expect_err("the rename over a directory fails");
+        assert!(error.to_string().contains("a.json"), "{error}");
+        let hidden: Vec<_> = fs::read_dir(dir.path().join("jsonschema"))
+            .expect("list")
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.starts_with('.'))
+            .collect();
+        assert!(hidden.is_empty(), "temporary files left behind: {hidden:?}");
     }
 
     #[test]
