@@ -13,6 +13,7 @@ pub mod core;
 pub mod example;
 pub mod group_priorities;
 pub mod known_group_versions;
+pub mod policy;
 pub mod rbac;
 pub mod scheduling;
 
@@ -55,6 +56,9 @@ pub fn register_kubernetes(registry: &mut Registry) {
         registry.set_conventions(group_version, Conventions::Kubernetes);
     }
     registry.set_package_conventions("k8s.io/api/core/v1", Conventions::Kubernetes);
+    // policy/v1's Eviction is spoken by core/v1's `pods/eviction` subresource whether or not policy/v1 serves a
+    // resource of its own, so its package follows Kubernetes' conventions too.
+    registry.set_package_conventions("k8s.io/api/policy/v1", Conventions::Kubernetes);
     for (group, priority) in group_priorities::KUBERNETES_GROUP_PRIORITIES {
         registry.set_group_priority(group, *priority);
     }
@@ -62,6 +66,7 @@ pub fn register_kubernetes(registry: &mut Registry) {
 
 /// The resources of the Kubernetes groups of the corpus.
 fn register_kubernetes_groups(registry: &mut Registry) {
+    register_core_v1(registry);
     // Kubernetes' own type, kept in kapi-meta: kapi writes custom resource definitions with it.
     registry.register_resource::<kapi_meta::apiextensions::v1::CustomResourceDefinition>();
     registry.register_resource::<apiregistration::v1::APIService>();
@@ -80,6 +85,14 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<rbac::v1::Role>()
         .register_resource::<rbac::v1::RoleBinding>();
     registry.register_resource::<scheduling::v1::PriorityClass>();
+}
+
+/// The legacy core group (`""`, served under `/api/v1`), one resource a line.
+fn register_core_v1(registry: &mut Registry) {
+    registry.register_resource::<core::v1::Binding>();
+    registry.register_resource::<core::v1::Node>();
+    registry.register_resource::<core::v1::Pod>();
+    registry.register_resource::<core::v1::Service>();
 }
 
 /// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
@@ -118,6 +131,7 @@ mod tests {
         assert_eq!(
             served,
             [
+                "v1",
                 "apiextensions.k8s.io/v1",
                 "apiregistration.k8s.io/v1",
                 "apps/v1",
