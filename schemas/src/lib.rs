@@ -166,6 +166,25 @@ mod tests {
     }
 
     #[test]
+    fn pods_declare_their_streaming_proxying_and_foreign_kind_subresources() {
+        let registry = registry();
+        let core = registry.resources_in(&GroupVersion::new("", "v1"));
+        let pods = core.iter().find(|r| r.plural == "pods").expect("pods are served");
+        let find = |name: &str| pods.subresources.iter().find(|s| s.name == name).expect(name);
+        let eviction = find("eviction").kind.as_ref().map(|k| (k.group_version.api_version(), k.kind.as_str()));
+        assert_eq!(eviction, Some(("policy/v1".to_owned(), "Eviction")));
+        let proxy = find("proxy");
+        assert_eq!(proxy.kind.as_ref().map(|k| k.kind.as_str()), Some("PodProxyOptions"));
+        assert_eq!(proxy.verbs, ["create", "delete", "get", "patch", "update"]);
+        assert!(proxy.connect.as_ref().is_some_and(|connect| connect.subpath && connect.methods.len() == 7));
+        let log = find("log");
+        assert_eq!((log.kind.as_ref(), log.text_media_types.as_slice()), (None, &["text/plain".to_owned()][..]));
+        assert_eq!(log.options.as_ref().map(DefName::as_str), Some("io.k8s.api.core.v1.PodLogOptions"));
+        let plurals: Vec<&str> = core.iter().map(|r| r.plural.as_str()).collect();
+        assert!(["bindings", "nodes", "pods", "services"].iter().all(|plural| plurals.contains(plural)));
+    }
+
+    #[test]
     fn apps_workloads_scale_through_autoscaling_v1_scale() {
         let registry = registry();
         let apps = registry.resources_in(&GroupVersion::new("apps", "v1"));
