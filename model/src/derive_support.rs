@@ -9,7 +9,9 @@ use crate::extensions::Union;
 use crate::keyword::Setting;
 use crate::names::{DefName, GroupVersion};
 use crate::registry::Registry;
-use crate::resource::{CrdVersion, PrinterColumn, ResourceMeta, ScalePaths, Scope, Subresource, SubresourceKind};
+use crate::resource::{
+    Connect, CrdVersion, PrinterColumn, ResourceMeta, ScalePaths, Scope, Subresource, SubresourceKind,
+};
 use crate::schema::{InstanceType, SchemaNode, SchemaObject};
 use crate::traits::{FieldFacts, Schema, field_schema};
 
@@ -291,7 +293,7 @@ const SUBRESOURCE_VERBS: [&str; 3] = ["get", "patch", "update"];
 
 /// The `status` subresource.
 pub fn status_subresource() -> Subresource {
-    Subresource { name: "status".to_owned(), kind: None, verbs: strings(&SUBRESOURCE_VERBS), scale: None }
+    Subresource::new("status", &SUBRESOURCE_VERBS)
 }
 
 /// The `scale` subresource speaking kind `S` (autoscaling/v1 Scale), whose group-version-kind it declares.
@@ -301,25 +303,75 @@ pub fn scale_subresource<S: Schema>(
     status: &str,
     selector: Option<&str>,
 ) -> Subresource {
-    let definition = definition_of::<S>(registry);
+    let paths = ScalePaths {
+        spec_replicas_path: spec.to_owned(),
+        status_replicas_path: status.to_owned(),
+        label_selector_path: selector.map(str::to_owned),
+    };
+    Subresource {
+        kind: subresource_kind::<S>(registry),
+        scale: Some(paths),
+        ..Subresource::new("scale", &SUBRESOURCE_VERBS)
+    }
+}
+
+/// The group-version-kind and definition of `K`, a kind a subresource speaks; `None` (and a reported problem) when
+/// `K` declares no group-version-kind.
+pub fn subresource_kind<K: Schema>(registry: &mut Registry) -> Option<SubresourceKind> {
+    let definition = definition_of::<K>(registry);
     let declared = registry.definition(&definition).and_then(|d| d.info.kinds.first().cloned());
-    let kind = match declared {
+    match declared {
         Some(gvk) => Some(SubresourceKind {
             group_version: GroupVersion::new(gvk.group, gvk.version),
             kind: gvk.kind,
             definition,
         }),
         None => {
-            registry.report(format!("scale kind `{definition}` declares no group-version-kind; add #[kapi(gvk(...))]"));
+            registry.report(format!(
+                "subresource kind `{definition}` declares no group-version-kind; add #[kapi(gvk(...))]"
+            ));
             None
         }
+    }
+}
+
+/// The literal parts of a `subresource(...)` attribute.
+#[derive(Debug)]
+pub struct SubresourceSpec<'a> {
+    pub name: &'a str,
+    pub verbs: &'a [&'a str],
+    /// HTTP methods; empty unless it is a connect subresource.
+    pub connect: &'a [&'a str],
+    pub subpath: bool,
+    pub text_media_types: &'a [&'a str],
+}
+
+/// A subresource from `subresource(...)`. A connect subresource speaks its options kind unless it names another,
+/// and its verbs follow from its methods unless written.
+pub fn subresource(
+    spec: SubresourceSpec,
+    kind: Option<Option<SubresourceKind>>,
+    options: Option<Option<SubresourceKind>>,
+) -> Subresource {
+    let options = options.flatten();
+    let connect = (!spec.connect.is_empty()).then(|| Connect { methods: strings(spec.connect), subpath: spec.subpath });
+    let kind = match kind {
+        Some(kind) => kind,
+        None if connect.is_some() => options.clone(),
+        None => None,
     };
-    let paths = ScalePaths {
-        spec_replicas_path: spec.to_owned(),
-        status_replicas_path: status.to_owned(),
-        label_selector_path: selector.map(str::to_owned),
+    let verbs = match &connect {
+        Some(connect) if spec.verbs.is_empty() => connect.verbs(),
+        _ => strings(spec.verbs),
     };
-    Subresource { name: "scale".to_owned(), kind, verbs: strings(&SUBRESOURCE_VERBS), scale: Some(paths) }
+    Subresource {
+        kind,
+        verbs,
+        options: options.map(|options| options.definition),
+        connect,
+        text_media_types: strings(spec.text_media_types),
+        ..Subresource::new(spec.name, &[])
+    }
 }
 
 /// Field names of derived structs, for compile-time checks of `list_map_keys`.
@@ -366,6 +418,39 @@ mod tests {
         let keys: Vec<_> = node.keywords().properties.keys().cloned().collect();
         assert_eq!(keys, ["kind", "size"]);
         assert_eq!(node.keywords().required, ["kind"]);
+    }
+
+    #[test]
+    fn connect_subresources_speak_their_options_kind_and_derive_their_verbs() {
+        let options = SubresourceKind {
+            group_version: GroupVersion::new("", "v1"),
+            kind: "PodProxyOptions".into(),
+            definition: DefName::new("io.k8s.api.core.v1.PodProxyOptions"),
+        };
+        let spec = SubresourceSpec {
+            name: "proxy",
+            verbs: &[],
+            connect: &["GET", "POST", "HEAD"],
+            subpath: true,
+            text_media_types: &[],
+        };
+        let proxy = subresource(spec, None, Some(Some(options.clone())));
+        assert_eq!(proxy.kind.as_ref(), Some(&options));
+        assert_eq!(proxy.verbs, ["create", "get"]);
+        assert_eq!(proxy.options, Some(options.definition.clone()));
+        assert!(proxy.connect.is_some_and(|connect| connect.subpath));
+        let log = SubresourceSpec {
+            name: "log",
+            verbs: &["get"],
+            connect: &[],
+            subpath: false,
+            text_media_types: &["text/plain"],
+        };
+        let log = subresource(log, None, Some(Some(options)));
+        assert_eq!(
+            (log.kind, log.verbs, log.text_media_types),
+            (None, vec!["get".to_owned()], vec!["text/plain".to_owned()])
+        );
     }
 
     #[test]

@@ -32,8 +32,8 @@ pub use names::{DefName, GroupVersion};
 pub use proto::{ProtoField, ProtoInfo, ProtoMessage, ProtoScalar};
 pub use registry::{DEFAULT_GROUP_PRIORITY, Definition, DefinitionInfo, Registry};
 pub use resource::{
-    CrdVersion, PRINTER_COLUMN_TYPES, PrinterColumn, ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource,
-    SubresourceKind,
+    CONNECT_METHODS, Connect, CrdVersion, PRINTER_COLUMN_TYPES, PrinterColumn, ResourceMeta, STANDARD_VERBS,
+    ScalePaths, Scope, Subresource, SubresourceKind,
 };
 pub use rest_mapper::{Mapping, MappingError, RestMapper};
 pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};

@@ -33,6 +33,67 @@ pub struct Subresource {
     /// For scale: JSON paths of the replica counters and selector in the parent object.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scale: Option<ScalePaths>,
+    /// The kind whose fields are the subresource's query parameters (upstream's `*Options` kinds: `PodLogOptions`
+    /// for `pods/log`, `PodExecOptions` for `pods/exec`). Such kinds travel in the query string only, so they are
+    /// never a body or a response.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<DefName>,
+    /// Set when the subresource opens a stream or proxies a request instead of exchanging objects (`exec`,
+    /// `attach`, `portforward`, `proxy`): the operations are `connect` actions, one per HTTP method.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connect: Option<Connect>,
+    /// Media types a read of the subresource answers with besides the object encodings; when there are any, the
+    /// answer is a string rather than an object (`pods/log` adds `text/plain`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub text_media_types: Vec<String>,
+}
+
+impl Subresource {
+    /// A subresource named `name` serving `verbs` on its parent's kind, with nothing else set.
+    pub fn new(name: impl Into<String>, verbs: &[&str]) -> Self {
+        Self {
+            name: name.into(),
+            kind: None,
+            verbs: verbs.iter().map(|verb| (*verb).to_owned()).collect(),
+            scale: None,
+            options: None,
+            connect: None,
+            text_media_types: Vec::new(),
+        }
+    }
+}
+
+/// How a connect subresource is served.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Connect {
+    /// The HTTP methods it answers, upper-case (`GET`, `POST`, `PUT`, `DELETE`, `PATCH`, `HEAD`, `OPTIONS`).
+    pub methods: Vec<String>,
+    /// Also served with a trailing path (`proxy/{path}`), which the request is forwarded to.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub subpath: bool,
+}
+
+/// The HTTP methods a connect subresource may answer.
+pub const CONNECT_METHODS: [&str; 7] = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"];
+
+impl Connect {
+    /// The verbs discovery lists for these methods, as kube-apiserver names them: `GET` is get, `POST` create,
+    /// `PUT` update, `DELETE` delete and `PATCH` patch; `HEAD` and `OPTIONS` have no verb.
+    pub fn verbs(&self) -> Vec<String> {
+        let verb = |method: &str| match method {
+            "GET" => Some("get"),
+            "POST" => Some("create"),
+            "PUT" => Some("update"),
+            "DELETE" => Some("delete"),
+            "PATCH" => Some("patch"),
+            _ => None,
+        };
+        let mut verbs: Vec<String> = self.methods.iter().filter_map(|method| verb(method)).map(str::to_owned).collect();
+        verbs.sort();
+        verbs.dedup();
+        verbs
+    }
 }
 
 /// The kind a subresource speaks when it is not its parent's.
@@ -162,11 +223,15 @@ impl ResourceMeta {
             .chain(self.categories.iter().map(|name| ("category", name)))
             .chain(self.subresources.iter().map(|subresource| ("subresource", &subresource.name)));
         let kinds = std::iter::once(("kind", &self.kind)).chain(self.list_kind.iter().map(|kind| ("list kind", kind)));
+        let methods = self.subresources.iter().filter_map(|subresource| subresource.connect.as_ref());
+        let methods = methods.flat_map(|connect| &connect.methods).filter(|m| !CONNECT_METHODS.contains(&m.as_str()));
+        let methods = methods.map(|method| format!("connect method `{method}` is none of {CONNECT_METHODS:?}"));
         group_problem(group)
             .into_iter()
             .chain(version_problem(version))
             .chain(words.filter_map(|(role, name)| resource_word_problem(role, name)))
             .chain(kinds.filter_map(|(role, kind)| kind_problem(role, kind)))
+            .chain(methods)
             .map(|problem| format!("resource `{}` in `{}`: {problem}", self.kind, self.group_version))
             .collect()
     }
@@ -182,5 +247,40 @@ impl ResourceMeta {
     /// True when the resource supports `verb`.
     pub fn has_verb(&self, verb: &str) -> bool {
         self.verbs.iter().any(|v| v == verb)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connect_methods_give_discovery_verbs() {
+        let connect = Connect { methods: CONNECT_METHODS.iter().map(|m| (*m).to_owned()).collect(), subpath: true };
+        assert_eq!(connect.verbs(), ["create", "delete", "get", "patch", "update"]);
+        let streams = Connect { methods: vec!["GET".into(), "POST".into()], subpath: false };
+        assert_eq!(streams.verbs(), ["create", "get"]);
+    }
+
+    #[test]
+    fn unknown_connect_methods_are_name_problems() {
+        let mut pods = ResourceMeta {
+            group_version: GroupVersion::new("", "v1"),
+            kind: "Pod".into(),
+            plural: "pods".into(),
+            singular: "pod".into(),
+            scope: Scope::Namespaced,
+            verbs: vec!["get".into()],
+            short_names: vec![],
+            categories: vec![],
+            subresources: vec![Subresource::new("exec", &["get"])],
+            definition: DefName::new("io.k8s.api.core.v1.Pod"),
+            list_kind: None,
+            list_definition: None,
+            crd: None,
+        };
+        assert!(pods.name_problems().is_empty());
+        pods.subresources[0].connect = Some(Connect { methods: vec!["TRACE".into()], subpath: false });
+        assert_eq!(pods.name_problems().len(), 1);
     }
 }

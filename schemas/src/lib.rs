@@ -13,6 +13,7 @@ pub mod core;
 pub mod example;
 pub mod group_priorities;
 pub mod known_group_versions;
+pub mod policy;
 pub mod rbac;
 pub mod scheduling;
 
@@ -55,6 +56,9 @@ pub fn register_kubernetes(registry: &mut Registry) {
         registry.set_conventions(group_version, Conventions::Kubernetes);
     }
     registry.set_package_conventions("k8s.io/api/core/v1", Conventions::Kubernetes);
+    // policy/v1's Eviction is spoken by core/v1's `pods/eviction` subresource whether or not policy/v1 serves a
+    // resource of its own, so its package follows Kubernetes' conventions too.
+    registry.set_package_conventions("k8s.io/api/policy/v1", Conventions::Kubernetes);
     for (group, priority) in group_priorities::KUBERNETES_GROUP_PRIORITIES {
         registry.set_group_priority(group, *priority);
     }
@@ -62,6 +66,7 @@ pub fn register_kubernetes(registry: &mut Registry) {
 
 /// The resources of the Kubernetes groups of the corpus.
 fn register_kubernetes_groups(registry: &mut Registry) {
+    register_core_v1(registry);
     // Kubernetes' own type, kept in kapi-meta: kapi writes custom resource definitions with it.
     registry.register_resource::<kapi_meta::apiextensions::v1::CustomResourceDefinition>();
     registry.register_resource::<apiregistration::v1::APIService>();
@@ -80,6 +85,14 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<rbac::v1::Role>()
         .register_resource::<rbac::v1::RoleBinding>();
     registry.register_resource::<scheduling::v1::PriorityClass>();
+}
+
+/// The legacy core group (`""`, served under `/api/v1`), one resource a line.
+fn register_core_v1(registry: &mut Registry) {
+    registry.register_resource::<core::v1::Binding>();
+    registry.register_resource::<core::v1::Node>();
+    registry.register_resource::<core::v1::Pod>();
+    registry.register_resource::<core::v1::Service>();
 }
 
 /// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
@@ -118,6 +131,7 @@ mod tests {
         assert_eq!(
             served,
             [
+                "v1",
                 "apiextensions.k8s.io/v1",
                 "apiregistration.k8s.io/v1",
                 "apps/v1",
@@ -149,6 +163,25 @@ mod tests {
         assert_eq!(names, ["status", "scale"]);
         let scale = crontabs.subresources.iter().find(|s| s.name == "scale").and_then(|s| s.kind.as_ref());
         assert_eq!(scale.map(|kind| kind.definition.as_str()), Some("io.k8s.api.autoscaling.v1.Scale"));
+    }
+
+    #[test]
+    fn pods_declare_their_streaming_proxying_and_foreign_kind_subresources() {
+        let registry = registry();
+        let core = registry.resources_in(&GroupVersion::new("", "v1"));
+        let pods = core.iter().find(|r| r.plural == "pods").expect("pods are served");
+        let find = |name: &str| pods.subresources.iter().find(|s| s.name == name).expect(name);
+        let eviction = find("eviction").kind.as_ref().map(|k| (k.group_version.api_version(), k.kind.as_str()));
+        assert_eq!(eviction, Some(("policy/v1".to_owned(), "Eviction")));
+        let proxy = find("proxy");
+        assert_eq!(proxy.kind.as_ref().map(|k| k.kind.as_str()), Some("PodProxyOptions"));
+        assert_eq!(proxy.verbs, ["create", "delete", "get", "patch", "update"]);
+        assert!(proxy.connect.as_ref().is_some_and(|connect| connect.subpath && connect.methods.len() == 7));
+        let log = find("log");
+        assert_eq!((log.kind.as_ref(), log.text_media_types.as_slice()), (None, &["text/plain".to_owned()][..]));
+        assert_eq!(log.options.as_ref().map(DefName::as_str), Some("io.k8s.api.core.v1.PodLogOptions"));
+        let plurals: Vec<&str> = core.iter().map(|r| r.plural.as_str()).collect();
+        assert!(["bindings", "nodes", "pods", "services"].iter().all(|plural| plurals.contains(plural)));
     }
 
     #[test]

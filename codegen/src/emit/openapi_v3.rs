@@ -7,7 +7,7 @@ use kapi_model::GroupVersion;
 use serde_json::{Map, Value, json};
 
 use crate::emit::operations::{
-    self, Body, Operation, Parameter, PathItem, Response, operation_extensions, security_scheme,
+    self, Body, Operation, Parameter, PathItem, Payload, Response, operation_extensions, security_scheme,
 };
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
@@ -104,12 +104,12 @@ fn parameters(parameters: &[Parameter]) -> Value {
     Value::Array(rendered.collect())
 }
 
-fn content(media: &[&str], schema: Value) -> Value {
-    Value::Object(media.iter().map(|m| ((*m).to_owned(), json!({ "schema": schema.clone() }))).collect())
+fn content<'m>(media: impl IntoIterator<Item = &'m str>, schema: Value) -> Value {
+    Value::Object(media.into_iter().map(|m| (m.to_owned(), json!({ "schema": schema.clone() }))).collect())
 }
 
 fn request_body(body: &Body, renderer: &Renderer) -> Value {
-    let mut out = json!({ "content": content(body.media, renderer.reference(&body.schema)) });
+    let mut out = json!({ "content": content(body.media.iter().copied(), renderer.reference(&body.schema)) });
     if body.required {
         out["required"] = json!(true);
     }
@@ -119,7 +119,15 @@ fn request_body(body: &Body, renderer: &Renderer) -> Value {
 fn response(response: &Response, renderer: &Renderer) -> Value {
     let mut out = json!({ "description": response.description });
     if let Some(body) = &response.content {
-        out["content"] = content(body.media, renderer.reference(&body.schema));
+        out["content"] = content(body.media.iter().map(String::as_str), payload(&body.schema, renderer));
     }
     out
+}
+
+/// A response's schema: a reference to its definition, or a plain string.
+pub(crate) fn payload(payload: &Payload, renderer: &Renderer) -> Value {
+    match payload {
+        Payload::Object(name) => renderer.reference(name),
+        Payload::Text => json!({"type": "string"}),
+    }
 }

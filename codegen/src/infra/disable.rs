@@ -37,10 +37,11 @@ fn own_definitions(resource: &ResourceMeta) -> impl Iterator<Item = DefName> + '
     std::iter::once(resource.definition.clone()).chain(resource.list_definition.clone())
 }
 
-/// Everything a served resource needs directly, its subresources' kinds included.
+/// Everything a served resource needs directly, its subresources' kinds and options kinds included.
 fn served_definitions(resource: &ResourceMeta) -> impl Iterator<Item = DefName> + '_ {
     let subresource_kinds = resource.subresources.iter().filter_map(|s| s.kind.as_ref().map(|k| k.definition.clone()));
-    own_definitions(resource).chain(subresource_kinds)
+    let options_kinds = resource.subresources.iter().filter_map(|s| s.options.clone());
+    own_definitions(resource).chain(subresource_kinds).chain(options_kinds)
 }
 
 /// Closure roots among the registered names; a resource naming a missing definition is reported by the emitters.

@@ -315,7 +315,6 @@ pub fn registry() -> Registry {
         name::<Deployment>(),
         name::<DeploymentList>(),
     );
-    let verbs = ["get", "patch", "update"].map(String::from).to_vec();
     deployments.subresources = vec![
         Subresource {
             name: "scale".into(),
@@ -324,10 +323,9 @@ pub fn registry() -> Registry {
                 kind: "Scale".into(),
                 definition: name::<Scale>(),
             }),
-            verbs: verbs.clone(),
-            scale: None,
+            ..Subresource::new("scale", &["get", "patch", "update"])
         },
-        Subresource { name: "status".into(), kind: None, verbs, scale: None },
+        Subresource::new("status", &["get", "patch", "update"]),
     ];
     r.add_resource(deployments);
 

@@ -42,6 +42,27 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
         };
         quote!(subresources.push(__kapi::scale_subresource::<#kind>(registry, #spec, #status, #selector));)
     });
+    let others = resource.subresources.iter().map(|sub| {
+        let name = &sub.name;
+        let (verbs, connect, text) = (&sub.verbs, &sub.connect, &sub.text_media_types);
+        let subpath = sub.subpath;
+        let kind = match &sub.kind {
+            Some(kind) => quote!(::core::option::Option::Some(__kapi::subresource_kind::<#kind>(registry))),
+            None => quote!(::core::option::Option::None),
+        };
+        let options = match &sub.options {
+            Some(options) => quote!(::core::option::Option::Some(__kapi::subresource_kind::<#options>(registry))),
+            None => quote!(::core::option::Option::None),
+        };
+        quote!(subresources.push(__kapi::subresource(
+            __kapi::SubresourceSpec {
+                name: #name, verbs: &[#(#verbs),*], connect: &[#(#connect),*], subpath: #subpath,
+                text_media_types: &[#(#text),*],
+            },
+            #kind,
+            #options,
+        ));)
+    });
     let crd = resource.crd.get().map(crd_version);
     quote! {
         // Paths are written in full for hygiene; from where a user's `crate = "..."` path points they may read as
@@ -58,6 +79,7 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
                 let mut subresources = ::std::vec::Vec::new();
                 #status
                 #scale
+                #(#others)*
                 let spec = __kapi::ResourceSpec {
                     group: #group, version: #version, kind: #kind, plural: #plural, singular: #singular,
                     cluster_scoped: #cluster_scoped, verbs: &[#(#verbs),*], short_names: &[#(#short_names),*],

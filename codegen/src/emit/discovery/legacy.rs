@@ -71,7 +71,9 @@ pub(crate) fn resource_list(version: &ServedVersion<'_>) -> APIResourceList {
 }
 
 /// The resource's own entry, then one per subresource (which have no singular name, short names, categories or
-/// storage hash, as upstream writes them).
+/// storage hash, as upstream writes them). Only stored resources have a storage hash: kube-apiserver gives one to
+/// resources kept by its generic store, which always serves `watch`; resources computed on request (`bindings`,
+/// `componentstatuses`, the review kinds) serve no `watch` and get none.
 fn resource_entries(resource: &ResourceMeta) -> Vec<APIResource> {
     let gv = &resource.group_version;
     let namespaced = resource.scope == Scope::Namespaced;
@@ -85,7 +87,9 @@ fn resource_entries(resource: &ResourceMeta) -> Vec<APIResource> {
         verbs: sorted_verbs(&resource.verbs),
         short_names: resource.short_names.clone(),
         categories: resource.categories.clone(),
-        storage_version_hash: Some(storage_version_hash(&gv.group, &gv.version, &resource.kind)),
+        storage_version_hash: resource
+            .has_verb("watch")
+            .then(|| storage_version_hash(&gv.group, &gv.version, &resource.kind)),
     };
     let subresources = resource.subresources.iter().map(|subresource| {
         let (foreign, kind) = subresource_kind(resource, subresource);
@@ -104,4 +108,37 @@ fn resource_entries(resource: &ResourceMeta) -> Vec<APIResource> {
         }
     });
     std::iter::once(own).chain(subresources).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use kapi_model::{DefName, GroupVersion};
+
+    use super::*;
+
+    fn resource(plural: &str, kind: &str, verbs: &[&str]) -> ResourceMeta {
+        ResourceMeta {
+            group_version: GroupVersion::new("", "v1"),
+            kind: kind.into(),
+            plural: plural.into(),
+            singular: kind.to_lowercase(),
+            scope: Scope::Namespaced,
+            verbs: verbs.iter().map(|verb| (*verb).to_owned()).collect(),
+            short_names: vec![],
+            categories: vec![],
+            subresources: vec![],
+            definition: DefName::new(kind),
+            list_kind: None,
+            list_definition: None,
+            crd: None,
+        }
+    }
+
+    #[test]
+    fn only_stored_resources_have_a_storage_hash() {
+        let stored = resource_entries(&resource("configmaps", "ConfigMap", &["create", "get", "list", "watch"]));
+        assert_eq!(stored[0].storage_version_hash.as_deref(), Some("qFsyl6wFWjQ="));
+        let computed = resource_entries(&resource("bindings", "Binding", &["create"]));
+        assert_eq!(computed[0].storage_version_hash, None);
+    }
 }

@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 
 pub use loss::{LOSS_REPORT_PATH, LossEntry, LossLocation, LossReport, LossRule};
 
+use crate::emit::openapi_v3::payload;
 use crate::emit::operations::{self, Operation, Parameter, PathItem, media, operation_extensions, security_scheme};
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
@@ -102,10 +103,11 @@ fn render_operation(operation: &Operation, renderer: &Renderer, schemes: &[Strin
     }
     let consumes = operation.body.as_ref().map_or(media::ANY, |body| body.media);
     out.insert("consumes".to_owned(), json!(consumes));
-    let produces = operation.responses.iter().find_map(|r| r.content.as_ref()).map_or(media::OBJECT, |c| c.media);
-    out.insert("produces".to_owned(), json!(produces));
+    let produces = operation.responses.iter().find_map(|r| r.content.as_ref()).map(|c| c.media.clone());
+    out.insert("produces".to_owned(), json!(produces.unwrap_or_else(|| media::owned(media::OBJECT))));
     // The body is a parameter in swagger 2.0; it sorts by its name like the others.
-    let mut parameters: Vec<(&str, Value)> = operation.parameters.iter().map(|p| (p.name, parameter(p))).collect();
+    let mut parameters: Vec<(&str, Value)> =
+        operation.parameters.iter().map(|p| (p.name.as_str(), parameter(p))).collect();
     if let Some(body) = &operation.body {
         let mut body_json = json!({"name": "body", "in": "body", "schema": renderer.reference(&body.schema)});
         if body.required {
@@ -120,7 +122,7 @@ fn render_operation(operation: &Operation, renderer: &Renderer, schemes: &[Strin
     let responses = operation.responses.iter().map(|response| {
         let mut response_json = json!({ "description": response.description });
         if let Some(content) = &response.content {
-            response_json["schema"] = renderer.reference(&content.schema);
+            response_json["schema"] = payload(&content.schema, renderer);
         }
         (response.code.to_string(), response_json)
     });

@@ -11,6 +11,8 @@ pub enum Method {
     Post,
     Delete,
     Patch,
+    Head,
+    Options,
 }
 
 impl Method {
@@ -22,7 +24,23 @@ impl Method {
             Self::Post => "post",
             Self::Delete => "delete",
             Self::Patch => "patch",
+            Self::Head => "head",
+            Self::Options => "options",
         }
+    }
+
+    /// The method an upper-case HTTP method name (`GET`) stands for.
+    pub fn from_http(name: &str) -> Option<Self> {
+        Some(match name {
+            "GET" => Self::Get,
+            "PUT" => Self::Put,
+            "POST" => Self::Post,
+            "DELETE" => Self::Delete,
+            "PATCH" => Self::Patch,
+            "HEAD" => Self::Head,
+            "OPTIONS" => Self::Options,
+            _ => return None,
+        })
     }
 }
 
@@ -47,6 +65,8 @@ pub enum Action {
     Delete,
     /// Delete the objects a selector matches.
     DeleteCollection,
+    /// Open a stream to, or proxy a request through, an object with this method (`exec`, `proxy`).
+    Connect(Method),
 }
 
 /// Where an action is served relative to a resource.
@@ -75,6 +95,7 @@ impl Action {
             Self::Patch => "patch",
             Self::Delete => "delete",
             Self::DeleteCollection => "deletecollection",
+            Self::Connect(_) => "connect",
         }
     }
 
@@ -86,10 +107,11 @@ impl Action {
             Self::Put => Method::Put,
             Self::Patch => Method::Patch,
             Self::Delete | Self::DeleteCollection => Method::Delete,
+            Self::Connect(method) => method,
         }
     }
 
-    /// The verb an operationId starts with.
+    /// The verb an operationId starts with (a connect's method follows the group-version: `connectCoreV1Get...`).
     pub fn operation_verb(self) -> &'static str {
         match self {
             Self::Get => "read",
@@ -99,6 +121,7 @@ impl Action {
             Self::Put => "replace",
             Self::Patch => "patch",
             Self::Delete | Self::DeleteCollection => "delete",
+            Self::Connect(_) => "connect",
         }
     }
 
@@ -106,7 +129,7 @@ impl Action {
     pub fn target(self) -> Target {
         match self {
             Self::List | Self::Post | Self::DeleteCollection => Target::Collection,
-            Self::Get | Self::Put | Self::Patch | Self::Delete => Target::Item,
+            Self::Get | Self::Put | Self::Patch | Self::Delete | Self::Connect(_) => Target::Item,
             Self::WatchList => Target::WatchCollection,
             Self::Watch => Target::WatchItem,
         }
@@ -141,6 +164,11 @@ pub fn actions_for_verbs<S: AsRef<str>>(verbs: &[S]) -> BTreeSet<Action> {
     actions
 }
 
+/// The connect actions of a connect subresource's HTTP methods (upper-case names); unknown methods give nothing.
+pub fn connect_actions<S: AsRef<str>>(methods: &[S]) -> BTreeSet<Action> {
+    methods.iter().filter_map(|method| Method::from_http(method.as_ref())).map(Action::Connect).collect()
+}
+
 /// The actions a subresource's verbs give; a subresource has one path, so only single-object actions apply.
 pub fn subresource_actions<S: AsRef<str>>(verbs: &[S]) -> BTreeSet<Action> {
     let keep = |action: &Action| matches!(action, Action::Get | Action::Put | Action::Patch | Action::Post);
@@ -166,5 +194,17 @@ mod tests {
     fn subresources_get_single_object_actions() {
         let status = subresource_actions(&["get", "patch", "update", "list"]);
         assert_eq!(status.into_iter().collect::<Vec<_>>(), [Action::Get, Action::Put, Action::Patch]);
+    }
+
+    #[test]
+    fn connect_methods_give_connect_actions_named_after_the_method() {
+        let actions: Vec<Action> = connect_actions(&["POST", "GET", "HEAD", "TRACE"]).into_iter().collect();
+        assert_eq!(
+            actions,
+            [Action::Connect(Method::Get), Action::Connect(Method::Post), Action::Connect(Method::Head)]
+        );
+        let head = Action::Connect(Method::Head);
+        assert_eq!((head.as_str(), head.method().as_str(), head.operation_verb()), ("connect", "head", "connect"));
+        assert_eq!(head.target(), Target::Item);
     }
 }

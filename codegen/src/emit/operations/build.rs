@@ -4,11 +4,13 @@ use std::collections::BTreeMap;
 
 use kapi_model::{DefName, GroupVersion, GroupVersionKind, ResourceMeta, Scope};
 
-use super::actions::{Action, Method, Target, actions_for_verbs, subresource_actions};
-use super::item::{Body, Content, Operation, PathItem, Response, hoist};
-use super::media::{ANY, OBJECT, PATCH, STREAM};
+use kapi_model::{InstanceType, SchemaNode, Subresource};
+
+use super::actions::{Action, Method, Target, actions_for_verbs, connect_actions, subresource_actions};
+use super::item::{Body, Content, Operation, PathItem, Payload, Response, hoist};
+use super::media::{ANY, CONNECT, OBJECT, PATCH, STREAM, owned};
 use super::naming::{OperationName, discovery_operation_id, operation_id, tag};
-use super::parameters;
+use super::parameters::{self, ParamType, Parameter};
 use crate::error::Error;
 use crate::infra::context::Context;
 use crate::infra::profile::{GroupResource, MetaRole};
@@ -36,6 +38,10 @@ struct Subject<'a> {
     kind: GroupVersionKind,
     definition: DefName,
     subresource: Option<&'a str>,
+    /// The query parameters of the subresource's options kind.
+    options: Vec<Parameter>,
+    /// Media types of a textual answer to a read, besides the object encodings.
+    text_media_types: &'a [String],
 }
 
 /// Where an operation sits.
@@ -46,6 +52,8 @@ struct Place {
     /// The path has a `{name}` segment.
     item: bool,
     all_namespaces: bool,
+    /// The connect route with a trailing `{path}`.
+    with_path: bool,
 }
 
 struct Paths<'a> {
@@ -76,7 +84,8 @@ impl Paths<'_> {
         let from = || format!("resource `{}` in {}", resource.plural, self.group_version);
         let definition = self.ctx.require(&resource.definition, from)?.clone();
         let kind = gvk(self.group_version, &resource.kind);
-        let subject = Subject { resource, kind, definition, subresource: None };
+        let subject =
+            Subject { resource, kind, definition, subresource: None, options: Vec::new(), text_media_types: &[] };
         let namespaced = resource.scope == Scope::Namespaced;
         let namespace = if namespaced { "/namespaces/{namespace}" } else { "" };
         let (prefix, plural) = (self.prefix.clone(), &resource.plural);
@@ -88,29 +97,90 @@ impl Paths<'_> {
                 Target::WatchItem => format!("{prefix}/watch{namespace}/{plural}/{{name}}"),
             };
             let item = matches!(action.target(), Target::Item | Target::WatchItem);
-            self.operation(action, &subject, Place { namespaced, item, all_namespaces: false }, path)?;
+            self.operation(
+                action,
+                &subject,
+                Place { namespaced, item, all_namespaces: false, with_path: false },
+                path,
+            )?;
             // Namespaced collections can also be listed and watched across all namespaces.
             if namespaced && matches!(action, Action::List | Action::WatchList) {
                 let watch = if action == Action::WatchList { "/watch" } else { "" };
-                let place = Place { namespaced: false, item: false, all_namespaces: true };
+                let place = Place { namespaced: false, item: false, all_namespaces: true, with_path: false };
                 self.operation(action, &subject, place, format!("{prefix}{watch}/{plural}"))?;
             }
         }
         for subresource in &resource.subresources {
-            let (kind, definition) = match &subresource.kind {
-                Some(other) => {
-                    let from = || format!("subresource `{}/{}` in {}", plural, subresource.name, self.group_version);
-                    (gvk(&other.group_version, &other.kind), self.ctx.require(&other.definition, from)?.clone())
-                }
-                None => (subject.kind.clone(), subject.definition.clone()),
-            };
-            let sub = Subject { resource, kind, definition, subresource: Some(&subresource.name) };
-            let path = format!("{prefix}{namespace}/{plural}/{{name}}/{}", subresource.name);
+            self.subresource(&subject, subresource, format!("{prefix}{namespace}/{plural}/{{name}}"))?;
+        }
+        Ok(())
+    }
+
+    /// The operations of one subresource of `parent`'s resource, whose item path is `item_path`.
+    fn subresource(&mut self, parent: &Subject<'_>, subresource: &Subresource, item_path: String) -> Result<(), Error> {
+        let resource = parent.resource;
+        let from = || format!("subresource `{}/{}` in {}", resource.plural, subresource.name, self.group_version);
+        let (kind, definition) = match &subresource.kind {
+            Some(other) => (gvk(&other.group_version, &other.kind), self.ctx.require(&other.definition, from)?.clone()),
+            None => (parent.kind.clone(), parent.definition.clone()),
+        };
+        let options = match &subresource.options {
+            Some(options) => self.option_parameters(self.ctx.require(options, from)?),
+            None => Vec::new(),
+        };
+        let sub = Subject {
+            resource,
+            kind,
+            definition,
+            subresource: Some(&subresource.name),
+            options,
+            text_media_types: &subresource.text_media_types,
+        };
+        let namespaced = resource.scope == Scope::Namespaced;
+        let place = Place { namespaced, item: true, all_namespaces: false, with_path: false };
+        let path = format!("{item_path}/{}", subresource.name);
+        let Some(connect) = &subresource.connect else {
             for action in subresource_actions(&subresource.verbs) {
-                self.operation(action, &sub, Place { namespaced, item: true, all_namespaces: false }, path.clone())?;
+                self.operation(action, &sub, place, path.clone())?;
+            }
+            return Ok(());
+        };
+        for action in connect_actions(&connect.methods) {
+            self.operation(action, &sub, place, path.clone())?;
+            if connect.subpath {
+                self.operation(action, &sub, Place { with_path: true, ..place }, format!("{path}/{{path}}"))?;
             }
         }
         Ok(())
+    }
+
+    /// The query parameters an options kind's fields give, as kube-apiserver derives them: scalars and lists of
+    /// scalars (typed as their items) become parameters; fields of a named type, and the type meta every kind
+    /// carries (`apiVersion`, `kind`), do not.
+    fn option_parameters(&self, options: &DefName) -> Vec<Parameter> {
+        let Some(schema) = self.ctx.definitions.get(options) else { return Vec::new() };
+        let param_type = |node: &SchemaNode| match node {
+            SchemaNode::Inline(object) => match object.instance_type {
+                Some(InstanceType::String) => Some(ParamType::String),
+                Some(InstanceType::Boolean) => Some(ParamType::Boolean),
+                Some(InstanceType::Integer) => Some(ParamType::Integer),
+                _ => None,
+            },
+            SchemaNode::Ref(_) => None,
+        };
+        let properties =
+            schema.keywords().properties.iter().filter(|(name, _)| !matches!(name.as_str(), "apiVersion" | "kind"));
+        properties
+            .filter_map(|(name, node)| {
+                let keywords = node.keywords();
+                let scalar = match (keywords.instance_type, &keywords.items) {
+                    (Some(InstanceType::Array), Some(items)) => param_type(items),
+                    _ => param_type(node),
+                };
+                let description = keywords.description.clone().unwrap_or_default();
+                scalar.map(|scalar| Parameter::query(name.clone(), scalar, description))
+            })
+            .collect()
     }
 
     fn operation(&mut self, action: Action, subject: &Subject<'_>, place: Place, path: String) -> Result<(), Error> {
@@ -120,15 +190,30 @@ impl Paths<'_> {
             namespaced: place.namespaced,
             subresource: subject.subresource,
             all_namespaces: place.all_namespaces,
+            with_path: place.with_path,
         };
         let (body, responses) = self.exchange(action, subject)?;
+        let described_kind =
+            if matches!(action, Action::Connect(_)) { &subject.resource.kind } else { &subject.kind.kind };
+        let parameters = match action {
+            // A connect speaks its options kind, but its path names the parent object.
+            Action::Connect(_) => {
+                let options = subject.options.clone();
+                parameters::for_connect(&subject.resource.kind, place.namespaced, place.with_path, options)
+            }
+            _ => {
+                let mut parameters = parameters::for_action(action, &subject.kind.kind, place.namespaced, place.item);
+                parameters.extend(subject.options.iter().cloned());
+                parameters::sorted(parameters)
+            }
+        };
         let operation = Operation {
             id: operation_id(self.group_version, name),
-            description: describe(action, &subject.kind.kind, subject.subresource),
+            description: describe(action, described_kind, subject.subresource),
             tag: self.tag.clone(),
             action: Some(action),
             kind: Some(subject.kind.clone()),
-            parameters: parameters::for_action(action, &subject.kind.kind, place.namespaced, place.item),
+            parameters,
             body,
             responses,
         };
@@ -140,7 +225,25 @@ impl Paths<'_> {
         let object = &subject.definition;
         let body = |media, schema: &DefName, required| Some(Body { media, schema: schema.clone(), required });
         let (body, mut responses) = match action {
+            Action::Get if !subject.text_media_types.is_empty() => {
+                let mut media = owned(OBJECT);
+                media.extend(subject.text_media_types.iter().cloned());
+                media.sort();
+                media.dedup();
+                (
+                    None,
+                    vec![Response {
+                        code: 200,
+                        description: "OK",
+                        content: Some(Content { media, schema: Payload::Text }),
+                    }],
+                )
+            }
             Action::Get => (None, vec![ok(OBJECT, object)]),
+            Action::Connect(_) => {
+                let content = Content { media: owned(CONNECT), schema: Payload::Text };
+                (None, vec![Response { code: 200, description: "OK", content: Some(content) }])
+            }
             Action::List => (None, vec![ok(STREAM, self.list_definition(subject.resource)?)]),
             Action::Watch | Action::WatchList => (None, vec![ok(STREAM, self.ctx.meta(MetaRole::WatchEvent)?)]),
             Action::Post => (body(ANY, object, true), vec![ok(OBJECT, object), created(object), accepted(object)]),
@@ -194,6 +297,9 @@ fn describe(action: Action, kind: &str, subresource: Option<&str>) -> String {
             Action::Get => format!("Read the {sub} of one {kind}."),
             Action::Put => format!("Replace the {sub} of one {kind}."),
             Action::Patch => format!("Patch the {sub} of one {kind}."),
+            Action::Connect(method) => {
+                format!("Connect to the {sub} of one {kind} with {}.", method.as_str().to_uppercase())
+            }
             _ => format!("Create the {sub} of a {kind}."),
         };
     }
@@ -209,6 +315,7 @@ fn describe(action: Action, kind: &str, subresource: Option<&str>) -> String {
         Action::Patch => format!("Patch one {kind}."),
         Action::Delete => format!("Delete one {kind}."),
         Action::DeleteCollection => format!("Delete every {kind} the selectors match."),
+        Action::Connect(method) => format!("Connect to one {kind} with {}.", method.as_str().to_uppercase()),
     }
 }
 
@@ -220,16 +327,24 @@ fn gvk(group_version: &GroupVersion, kind: &str) -> GroupVersionKind {
     }
 }
 
-fn ok(media: &'static [&'static str], schema: &DefName) -> Response {
-    Response { code: 200, description: "OK", content: Some(Content { media, schema: schema.clone() }) }
+fn object_response(code: u16, description: &'static str, media: &[&str], schema: &DefName) -> Response {
+    Response {
+        code,
+        description,
+        content: Some(Content { media: owned(media), schema: Payload::Object(schema.clone()) }),
+    }
+}
+
+fn ok(media: &[&str], schema: &DefName) -> Response {
+    object_response(200, "OK", media, schema)
 }
 
 fn created(schema: &DefName) -> Response {
-    Response { code: 201, description: "Created", content: Some(Content { media: OBJECT, schema: schema.clone() }) }
+    object_response(201, "Created", OBJECT, schema)
 }
 
 fn accepted(schema: &DefName) -> Response {
-    Response { code: 202, description: "Accepted", content: Some(Content { media: OBJECT, schema: schema.clone() }) }
+    object_response(202, "Accepted", OBJECT, schema)
 }
 
 fn unauthorized() -> Response {

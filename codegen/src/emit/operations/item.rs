@@ -50,8 +50,28 @@ pub(crate) struct Response {
 /// What a response carries.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Content {
-    pub media: &'static [&'static str],
-    pub schema: DefName,
+    /// The media types, sorted.
+    pub media: Vec<String>,
+    pub schema: Payload,
+}
+
+/// The schema of a response.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Payload {
+    /// An object of a definition.
+    Object(DefName),
+    /// Text or a byte stream (a log, a connection), written as `{type: string}`.
+    Text,
+}
+
+impl Payload {
+    /// The definition of an object payload.
+    pub fn definition(&self) -> Option<&DefName> {
+        match self {
+            Self::Object(name) => Some(name),
+            Self::Text => None,
+        }
+    }
 }
 
 /// Every definition the operations refer to, each with where it is used (for error messages).
@@ -60,7 +80,8 @@ pub(crate) fn referenced(items: &BTreeMap<String, PathItem>) -> BTreeMap<DefName
     for (path, item) in items {
         for operation in item.operations.values() {
             let bodies = operation.body.iter().map(|body| &body.schema);
-            let responses = operation.responses.iter().filter_map(|r| r.content.as_ref()).map(|c| &c.schema);
+            let contents = operation.responses.iter().filter_map(|r| r.content.as_ref());
+            let responses = contents.filter_map(|c| c.schema.definition());
             for name in bodies.chain(responses) {
                 found.entry(name.clone()).or_insert_with(|| format!("operation `{}` on `{path}`", operation.id));
             }
@@ -73,11 +94,11 @@ pub(crate) fn referenced(items: &BTreeMap<String, PathItem>) -> BTreeMap<DefName
 pub(crate) fn hoist(operations: BTreeMap<Method, Operation>) -> PathItem {
     let mut shared: Vec<Parameter> = operations.values().next().map(|op| op.parameters.clone()).unwrap_or_default();
     shared.retain(|parameter| operations.values().all(|op| op.parameters.contains(parameter)));
-    let names: BTreeSet<&str> = shared.iter().map(|p| p.name).collect();
+    let names: BTreeSet<(&str, &str)> = shared.iter().map(|p| (p.name.as_str(), p.location.as_str())).collect();
     let operations = operations
         .into_iter()
         .map(|(method, mut op)| {
-            op.parameters.retain(|p| !names.contains(p.name));
+            op.parameters.retain(|p| !names.contains(&(p.name.as_str(), p.location.as_str())));
             (method, op)
         })
         .collect();

@@ -26,3 +26,11 @@ pub(crate) const PATCH: &[&str] = &[
     "application/merge-patch+json",
     "application/strategic-merge-patch+json",
 ];
+
+/// What a connect answers with: whatever the stream or the proxied server sends.
+pub(crate) const CONNECT: &[&str] = &["*/*"];
+
+/// A media-type set as owned strings.
+pub(crate) fn owned(media: &[&str]) -> Vec<String> {
+    media.iter().map(|m| (*m).to_owned()).collect()
+}

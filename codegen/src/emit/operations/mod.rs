@@ -11,6 +11,6 @@ mod openapi;
 mod parameters;
 
 pub(crate) use build::build;
-pub(crate) use item::{Body, Operation, PathItem, Response, referenced};
+pub(crate) use item::{Body, Operation, PathItem, Payload, Response, referenced};
 pub(crate) use openapi::{operation_extensions, security_scheme};
 pub(crate) use parameters::Parameter;

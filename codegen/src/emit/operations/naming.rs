@@ -13,12 +13,18 @@ pub(crate) struct OperationName<'a> {
     pub namespaced: bool,
     pub subresource: Option<&'a str>,
     pub all_namespaces: bool,
+    /// The connect route with a trailing `{path}`.
+    pub with_path: bool,
 }
 
-/// verb + Group + Version + [Collection] + [Namespaced] + Kind + [Subresource] + [List] + [ForAllNamespaces].
+/// verb + Group + Version + [Method] + [Collection] + [Namespaced] + Kind + [Subresource] + [WithPath] + [List] +
+/// [ForAllNamespaces], where Method is a connect's HTTP method (`Get`, `Post`, ...).
 pub(crate) fn operation_id(group_version: &GroupVersion, name: OperationName<'_>) -> String {
     let mut id = String::from(name.action.operation_verb());
     id.push_str(&group_version_prefix(group_version));
+    if let Action::Connect(method) = name.action {
+        id.push_str(&to_valid_operation_id(method.as_str(), true));
+    }
     if name.action == Action::DeleteCollection {
         id.push_str("Collection");
     }
@@ -28,6 +34,9 @@ pub(crate) fn operation_id(group_version: &GroupVersion, name: OperationName<'_>
     id.push_str(name.kind);
     if let Some(subresource) = name.subresource {
         id.push_str(&to_valid_operation_id(subresource, true));
+    }
+    if name.with_path {
+        id.push_str("WithPath");
     }
     if name.action == Action::WatchList {
         id.push_str("List");
@@ -86,6 +95,7 @@ fn to_valid_operation_id(text: &str, capitalize_first: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::emit::operations::actions::Method;
 
     fn id(
         group: &str,
@@ -96,7 +106,7 @@ mod tests {
         sub: Option<&str>,
         all: bool,
     ) -> String {
-        let name = OperationName { action, kind, namespaced, subresource: sub, all_namespaces: all };
+        let name = OperationName { action, kind, namespaced, subresource: sub, all_namespaces: all, with_path: false };
         operation_id(&GroupVersion::new(group, version), name)
     }
 
@@ -136,6 +146,23 @@ mod tests {
             id("stable.example.com", "v1beta1", Action::Post, "CronTab", true, None, false),
             "createStableExampleComV1beta1NamespacedCronTab"
         );
+    }
+
+    #[test]
+    fn connect_ids_carry_the_method_and_the_subpath() {
+        let name = |action, namespaced, with_path| OperationName {
+            action,
+            kind: "Pod",
+            namespaced,
+            subresource: Some("proxy"),
+            all_namespaces: false,
+            with_path,
+        };
+        let core = GroupVersion::new("", "v1");
+        let get = Action::Connect(Method::Get);
+        assert_eq!(operation_id(&core, name(get, true, false)), "connectCoreV1GetNamespacedPodProxy");
+        let head = Action::Connect(Method::Head);
+        assert_eq!(operation_id(&core, name(head, false, true)), "connectCoreV1HeadPodProxyWithPath");
     }
 
     #[test]

@@ -41,7 +41,7 @@ impl ParamType {
 /// One non-body parameter.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Parameter {
-    pub name: &'static str,
+    pub name: String,
     pub location: Location,
     pub param_type: ParamType,
     pub description: String,
@@ -50,12 +50,20 @@ pub(crate) struct Parameter {
 }
 
 impl Parameter {
-    fn query(name: &'static str, param_type: ParamType, description: &str) -> Self {
-        Self { name, location: Location::Query, param_type, description: description.to_owned(), required: false }
+    /// An optional query parameter.
+    pub fn query(name: impl Into<String>, param_type: ParamType, description: impl Into<String>) -> Self {
+        let (name, description) = (name.into(), description.into());
+        Self { name, location: Location::Query, param_type, description, required: false }
     }
 
-    fn path(name: &'static str, description: String) -> Self {
-        Self { name, location: Location::Path, param_type: ParamType::String, description, required: true }
+    fn path(name: &str, description: String) -> Self {
+        Self {
+            name: name.to_owned(),
+            location: Location::Path,
+            param_type: ParamType::String,
+            description,
+            required: true,
+        }
     }
 }
 
@@ -142,21 +150,40 @@ pub(crate) fn for_action(action: Action, kind: &str, namespaced: bool, item: boo
     if item {
         parameters.push(Parameter::path("name", format!("The {kind}'s name.")));
     }
-    let from = |table: &[(&'static str, ParamType, &str)]| {
-        table.iter().map(|(name, param_type, text)| Parameter::query(name, *param_type, text)).collect::<Vec<_>>()
+    let from = |table: &[(&str, ParamType, &str)]| {
+        table.iter().map(|(name, param_type, text)| Parameter::query(*name, *param_type, *text)).collect::<Vec<_>>()
     };
     match action {
-        Action::Get => {}
+        Action::Get | Action::Connect(_) => {}
         Action::List | Action::Watch | Action::WatchList => parameters.extend(from(LIST)),
         Action::DeleteCollection => {
             // A collection delete pages through the selection but never watches it.
-            let list = from(LIST).into_iter().filter(|p| !matches!(p.name, "allowWatchBookmarks" | "watch"));
+            let list = from(LIST).into_iter().filter(|p| !matches!(p.name.as_str(), "allowWatchBookmarks" | "watch"));
             parameters.extend(list.chain(from(DELETE)));
         }
         Action::Delete => parameters.extend(from(DELETE)),
         Action::Post | Action::Put | Action::Patch => parameters.extend(write_options(action)),
     }
-    parameters.sort_by(|a, b| a.name.cmp(b.name).then_with(|| a.location.as_str().cmp(b.location.as_str())));
+    sorted(parameters)
+}
+
+/// The parameters of a connect action: the path's, the query parameters of its options kind (`options`) and, on
+/// the route with a trailing path, that path. A connect answers with a stream, so `pretty` means nothing to it.
+pub(crate) fn for_connect(kind: &str, namespaced: bool, with_path: bool, options: Vec<Parameter>) -> Vec<Parameter> {
+    let mut parameters = options;
+    if namespaced {
+        parameters.push(Parameter::path("namespace", "The namespace the object lives in.".to_owned()));
+    }
+    parameters.push(Parameter::path("name", format!("The {kind}'s name.")));
+    if with_path {
+        parameters.push(Parameter::path("path", "The path the request is passed on to.".to_owned()));
+    }
+    sorted(parameters)
+}
+
+/// By name, then path before query (a connect route can have both a path and a query parameter called `path`).
+pub(crate) fn sorted(mut parameters: Vec<Parameter>) -> Vec<Parameter> {
+    parameters.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.location.as_str().cmp(b.location.as_str())));
     parameters
 }
 
@@ -183,7 +210,7 @@ mod tests {
     use super::*;
 
     fn names(parameters: &[Parameter]) -> Vec<&str> {
-        parameters.iter().map(|p| p.name).collect()
+        parameters.iter().map(|p| p.name.as_str()).collect()
     }
 
     #[test]
@@ -215,5 +242,14 @@ mod tests {
         let parameters = for_action(Action::Patch, "Lease", false, true);
         assert_eq!(names(&parameters), ["dryRun", "fieldManager", "fieldValidation", "force", "name", "pretty"]);
         assert!(parameters.iter().find(|p| p.name == "name").is_some_and(|p| p.required));
+    }
+
+    #[test]
+    fn connect_takes_its_options_and_no_pretty() {
+        let options = vec![Parameter::query("path", Text, "where to"), Parameter::query("container", Text, "which")];
+        let parameters = for_connect("Pod", true, true, options);
+        assert_eq!(names(&parameters), ["container", "name", "namespace", "path", "path"]);
+        assert_eq!(parameters[3].location, Location::Path);
+        assert_eq!(parameters[4].location, Location::Query);
     }
 }

@@ -14,6 +14,23 @@ pub struct ScaleAttrs {
     pub kind: syn::Path,
 }
 
+/// One `subresource(...)`: a subresource other than `status` and `scale`.
+pub struct SubresourceAttrs {
+    pub name: syn::LitStr,
+    /// Verbs as discovery lists them; for connect subresources they follow from the methods unless written.
+    pub verbs: Vec<syn::LitStr>,
+    /// The kind sent and returned when not the parent's.
+    pub kind: Option<syn::Path>,
+    /// The kind whose fields are the query parameters.
+    pub options: Option<syn::Path>,
+    /// `connect = ["GET", ...]`: the HTTP methods of a connect subresource.
+    pub connect: Vec<syn::LitStr>,
+    /// `subpath`: a connect subresource also served at `<name>/{path}`.
+    pub subpath: bool,
+    /// Media types of a textual answer (`text/plain`).
+    pub text_media_types: Vec<syn::LitStr>,
+}
+
 /// Resource metadata as written.
 pub struct ResourceAttrs {
     pub group: Attr<String>,
@@ -28,6 +45,7 @@ pub struct ResourceAttrs {
     pub list: Attr<syn::Path>,
     pub status: Attr<()>,
     pub scale: Attr<ScaleAttrs>,
+    pub subresources: Vec<SubresourceAttrs>,
     pub crd: Attr<CrdAttrs>,
 }
 
@@ -46,6 +64,7 @@ impl ResourceAttrs {
             list: Attr::none("list"),
             status: Attr::none("status"),
             scale: Attr::none("scale"),
+            subresources: Vec::new(),
             crd: Attr::none("crd"),
         }
     }
@@ -73,6 +92,11 @@ impl ResourceAttrs {
             "scale" => {
                 let scale = parse_scale(cx, meta)?;
                 self.scale.set_opt(cx, &path, scale);
+            }
+            "subresource" => {
+                if let Some(subresource) = parse_subresource(cx, meta)? {
+                    self.subresources.push(subresource);
+                }
             }
             _ => return Ok(false),
         }
@@ -105,4 +129,55 @@ fn parse_scale(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<ScaleAtt
             Ok(None)
         }
     }
+}
+
+fn parse_subresource(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<SubresourceAttrs>> {
+    let (mut name, mut verbs, mut kind, mut options) = (None, None, None, None);
+    let (mut connect, mut subpath, mut text) = (None, false, None);
+    meta.parse_nested_meta(|inner| {
+        let key = values::path_name(&inner);
+        match key.as_str() {
+            "name" => name = Some(inner.value()?.parse::<syn::LitStr>()?),
+            "verbs" => verbs = values::string_list(cx, &inner)?,
+            "kind" => kind = values::path(cx, &inner)?,
+            "options" => options = values::path(cx, &inner)?,
+            "connect" => connect = values::string_list(cx, &inner)?,
+            "subpath" => subpath = values::flag(cx, &inner)?,
+            "text_media_types" => text = values::string_list(cx, &inner)?,
+            _ => {
+                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in subresource(...); expected name, verbs, kind, options, connect, subpath, text_media_types"));
+                values::skip_value(&inner)?;
+            }
+        }
+        Ok(())
+    })?;
+    let Some(name) = name else {
+        cx.error_spanned_by(&meta.path, "subresource(...) needs `name = \"...\"`");
+        return Ok(None);
+    };
+    let connect = connect.unwrap_or_default();
+    if verbs.is_none() && connect.is_empty() {
+        cx.error_spanned_by(
+            &name,
+            "subresource(...) needs `verbs = [...]` or, for a connect subresource, `connect = [...]`",
+        );
+    }
+    if subpath && connect.is_empty() {
+        cx.error_spanned_by(&name, "`subpath` is for connect subresources; add `connect = [...]`");
+    }
+    if !connect.is_empty() && options.is_none() {
+        cx.error_spanned_by(
+            &name,
+            "a connect subresource needs `options = <kind>`, the kind its query parameters come from",
+        );
+    }
+    Ok(Some(SubresourceAttrs {
+        name,
+        verbs: verbs.unwrap_or_default(),
+        kind,
+        options,
+        connect,
+        subpath,
+        text_media_types: text.unwrap_or_default(),
+    }))
 }
