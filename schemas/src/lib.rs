@@ -10,11 +10,13 @@ pub mod autoscaling;
 pub mod batch;
 pub mod coordination;
 pub mod core;
+pub mod events;
 pub mod example;
 pub mod group_priorities;
 pub mod known_group_versions;
 pub mod rbac;
 pub mod scheduling;
+pub mod storage;
 
 use kapi::Registry;
 use kapi::model::{Conventions, GroupVersion};
@@ -74,12 +76,31 @@ fn register_kubernetes_groups(registry: &mut Registry) {
     registry.register_resource::<autoscaling::v1::HorizontalPodAutoscaler>();
     registry.register_resource::<batch::v1::CronJob>().register_resource::<batch::v1::Job>();
     registry.register_resource::<coordination::v1::Lease>();
+    registry.register_resource::<events::v1::Event>();
     registry
         .register_resource::<rbac::v1::ClusterRole>()
         .register_resource::<rbac::v1::ClusterRoleBinding>()
         .register_resource::<rbac::v1::Role>()
         .register_resource::<rbac::v1::RoleBinding>();
     registry.register_resource::<scheduling::v1::PriorityClass>();
+    register_core_v1_storage_and_config(registry);
+    registry
+        .register_resource::<storage::v1::CSIDriver>()
+        .register_resource::<storage::v1::CSINode>()
+        .register_resource::<storage::v1::CSIStorageCapacity>()
+        .register_resource::<storage::v1::StorageClass>()
+        .register_resource::<storage::v1::VolumeAttachment>()
+        .register_resource::<storage::v1alpha1::VolumeAttributesClass>()
+        .register_resource::<storage::v1beta1::VolumeAttributesClass>();
+}
+
+/// The legacy core group's storage, configuration, policy and bookkeeping kinds (the pod, node and service world
+/// is registered next to them).
+fn register_core_v1_storage_and_config(registry: &mut Registry) {
+    registry
+        .register_resource::<core::v1::PersistentVolume>()
+        .register_resource::<core::v1::Event>()
+        .register_resource::<core::v1::PersistentVolumeClaim>();
 }
 
 /// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
@@ -118,6 +139,7 @@ mod tests {
         assert_eq!(
             served,
             [
+                "v1",
                 "apiextensions.k8s.io/v1",
                 "apiregistration.k8s.io/v1",
                 "apps/v1",
@@ -126,10 +148,14 @@ mod tests {
                 "batch.example.com/v1",
                 "coordination.k8s.io/v1",
                 "discovery.k8s.io/v1alpha1",
+                "events.k8s.io/v1",
                 "rbac.authorization.k8s.io/v1",
                 "scheduling.k8s.io/v1",
                 "stable.example.com/v1",
-                "stable.example.com/v1beta1"
+                "stable.example.com/v1beta1",
+                "storage.k8s.io/v1",
+                "storage.k8s.io/v1alpha1",
+                "storage.k8s.io/v1beta1"
             ]
         );
         let leases = &registry.resources_in(&GroupVersion::new("coordination.k8s.io", "v1"))[0];

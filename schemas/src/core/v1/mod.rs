@@ -1,9 +1,12 @@
-//! `k8s.io/api/core/v1`: the pod template and everything it references (the part of core/v1 other groups embed).
+//! `k8s.io/api/core/v1`: the legacy core group's kinds, and the pod template with everything it references (the
+//! part of core/v1 other groups embed).
 
 mod affinity;
 mod container;
 mod env;
 mod ephemeral;
+mod event;
+mod persistent_volume;
 mod pod;
 mod probe;
 mod references;
@@ -12,6 +15,7 @@ mod scheduling;
 mod security;
 #[cfg(test)]
 mod tests;
+mod topology;
 mod volumes;
 
 pub use affinity::{
@@ -24,6 +28,10 @@ pub use env::{
     ResourceFieldSelector, SecretEnvSource, SecretKeySelector,
 };
 pub use ephemeral::EphemeralContainer;
+pub use event::{Event, EventList, EventSeries, EventSource};
+pub use persistent_volume::{
+    PersistentVolume, PersistentVolumeList, PersistentVolumeSpec, PersistentVolumeStatus, VolumeNodeAffinity,
+};
 pub use pod::{PodSpec, PodTemplateSpec};
 pub use probe::{
     ExecAction, GRPCAction, HTTPGetAction, HTTPHeader, Lifecycle, LifecycleHandler, Probe, SleepAction, TCPSocketAction,
@@ -38,4 +46,5 @@ pub use security::{
     AppArmorProfile, Capabilities, PodSecurityContext, SELinuxOptions, SeccompProfile, SecurityContext, Sysctl,
     WindowsSecurityContextOptions,
 };
+pub use topology::{TopologySelectorLabelRequirement, TopologySelectorTerm};
 pub use volumes::*;
