@@ -6,6 +6,7 @@
 
 pub mod apiregistration;
 pub mod apps;
+pub mod authentication;
 pub mod autoscaling;
 pub mod batch;
 pub mod coordination;
@@ -99,8 +100,18 @@ fn register_kubernetes_groups(registry: &mut Registry) {
 fn register_core_v1_storage_and_config(registry: &mut Registry) {
     registry
         .register_resource::<core::v1::PersistentVolume>()
+        .register_resource::<core::v1::ComponentStatus>()
+        .register_resource::<core::v1::ConfigMap>()
+        .register_resource::<core::v1::Endpoints>()
         .register_resource::<core::v1::Event>()
-        .register_resource::<core::v1::PersistentVolumeClaim>();
+        .register_resource::<core::v1::LimitRange>()
+        .register_resource::<core::v1::Namespace>()
+        .register_resource::<core::v1::PersistentVolumeClaim>()
+        .register_resource::<core::v1::PodTemplate>()
+        .register_resource::<core::v1::ReplicationController>()
+        .register_resource::<core::v1::ResourceQuota>()
+        .register_resource::<core::v1::Secret>()
+        .register_resource::<core::v1::ServiceAccount>();
 }
 
 /// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
