@@ -58,6 +58,9 @@ pub fn register_kubernetes(registry: &mut Registry) {
         registry.set_conventions(group_version, Conventions::Kubernetes);
     }
     registry.set_package_conventions("k8s.io/api/core/v1", Conventions::Kubernetes);
+    // TokenRequest (the kind of core/v1's `serviceaccounts/token`) follows them too, whether or not the corpus
+    // serves an authentication.k8s.io kind of its package.
+    registry.set_package_conventions("k8s.io/api/authentication/v1", Conventions::Kubernetes);
     for (group, priority) in group_priorities::KUBERNETES_GROUP_PRIORITIES {
         registry.set_group_priority(group, *priority);
     }
