@@ -10,9 +10,11 @@
 pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("apiregistration.k8s.io", 18000),
     ("apps", 17800),
+    ("events.k8s.io", 17750),
     ("autoscaling", 17500),
     ("batch", 17400),
     ("rbac.authorization.k8s.io", 17000),
+    ("storage.k8s.io", 16800),
     ("apiextensions.k8s.io", 16700),
     ("scheduling.k8s.io", 16600),
     ("coordination.k8s.io", 16500),

@@ -6,16 +6,19 @@
 
 pub mod apiregistration;
 pub mod apps;
+pub mod authentication;
 pub mod autoscaling;
 pub mod batch;
 pub mod coordination;
 pub mod core;
+pub mod events;
 pub mod example;
 pub mod group_priorities;
 pub mod known_group_versions;
 pub mod policy;
 pub mod rbac;
 pub mod scheduling;
+pub mod storage;
 
 use kapi::Registry;
 use kapi::model::{Conventions, GroupVersion};
@@ -59,6 +62,9 @@ pub fn register_kubernetes(registry: &mut Registry) {
     // policy/v1's Eviction is spoken by core/v1's `pods/eviction` subresource whether or not policy/v1 serves a
     // resource of its own, so its package follows Kubernetes' conventions too.
     registry.set_package_conventions("k8s.io/api/policy/v1", Conventions::Kubernetes);
+    // TokenRequest (the kind of core/v1's `serviceaccounts/token`) follows them too, whether or not the corpus
+    // serves an authentication.k8s.io kind of its package.
+    registry.set_package_conventions("k8s.io/api/authentication/v1", Conventions::Kubernetes);
     for (group, priority) in group_priorities::KUBERNETES_GROUP_PRIORITIES {
         registry.set_group_priority(group, *priority);
     }
@@ -79,20 +85,43 @@ fn register_kubernetes_groups(registry: &mut Registry) {
     registry.register_resource::<autoscaling::v1::HorizontalPodAutoscaler>();
     registry.register_resource::<batch::v1::CronJob>().register_resource::<batch::v1::Job>();
     registry.register_resource::<coordination::v1::Lease>();
+    registry.register_resource::<events::v1::Event>();
     registry
         .register_resource::<rbac::v1::ClusterRole>()
         .register_resource::<rbac::v1::ClusterRoleBinding>()
         .register_resource::<rbac::v1::Role>()
         .register_resource::<rbac::v1::RoleBinding>();
     registry.register_resource::<scheduling::v1::PriorityClass>();
+    registry
+        .register_resource::<storage::v1::CSIDriver>()
+        .register_resource::<storage::v1::CSINode>()
+        .register_resource::<storage::v1::CSIStorageCapacity>()
+        .register_resource::<storage::v1::StorageClass>()
+        .register_resource::<storage::v1::VolumeAttachment>()
+        .register_resource::<storage::v1alpha1::VolumeAttributesClass>()
+        .register_resource::<storage::v1beta1::VolumeAttributesClass>();
 }
 
-/// The legacy core group (`""`, served under `/api/v1`), one resource a line.
+/// The legacy core group (`""`, served under `/api/v1`).
 fn register_core_v1(registry: &mut Registry) {
-    registry.register_resource::<core::v1::Binding>();
-    registry.register_resource::<core::v1::Node>();
-    registry.register_resource::<core::v1::Pod>();
-    registry.register_resource::<core::v1::Service>();
+    registry
+        .register_resource::<core::v1::Binding>()
+        .register_resource::<core::v1::ComponentStatus>()
+        .register_resource::<core::v1::ConfigMap>()
+        .register_resource::<core::v1::Endpoints>()
+        .register_resource::<core::v1::Event>()
+        .register_resource::<core::v1::LimitRange>()
+        .register_resource::<core::v1::Namespace>()
+        .register_resource::<core::v1::Node>()
+        .register_resource::<core::v1::PersistentVolume>()
+        .register_resource::<core::v1::PersistentVolumeClaim>()
+        .register_resource::<core::v1::Pod>()
+        .register_resource::<core::v1::PodTemplate>()
+        .register_resource::<core::v1::ReplicationController>()
+        .register_resource::<core::v1::ResourceQuota>()
+        .register_resource::<core::v1::Secret>()
+        .register_resource::<core::v1::Service>()
+        .register_resource::<core::v1::ServiceAccount>();
 }
 
 /// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
@@ -140,10 +169,14 @@ mod tests {
                 "batch.example.com/v1",
                 "coordination.k8s.io/v1",
                 "discovery.k8s.io/v1alpha1",
+                "events.k8s.io/v1",
                 "rbac.authorization.k8s.io/v1",
                 "scheduling.k8s.io/v1",
                 "stable.example.com/v1",
-                "stable.example.com/v1beta1"
+                "stable.example.com/v1beta1",
+                "storage.k8s.io/v1",
+                "storage.k8s.io/v1alpha1",
+                "storage.k8s.io/v1beta1"
             ]
         );
         let leases = &registry.resources_in(&GroupVersion::new("coordination.k8s.io", "v1"))[0];

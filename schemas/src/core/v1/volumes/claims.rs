@@ -3,18 +3,25 @@
 
 use std::collections::BTreeMap;
 
-use kapi::Schema;
+use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
 use crate::core::v1::{TypedLocalObjectReference, TypedObjectReference};
-use kapi_meta::meta::v1::{LabelSelector, ObjectMeta, Time, TypeMeta};
+use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 use kapi_meta::quantity::Quantity;
 
 /// A user's request for storage: how much, with which access modes and from which class. The claim is bound to
 /// a PersistentVolume that satisfies it.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
 #[serde(rename_all = "camelCase")]
-#[kapi(package = "k8s.io/api/core/v1", gvk(group = "", version = "v1", kind = "PersistentVolumeClaim"))]
+#[kapi(
+    package = "k8s.io/api/core/v1",
+    group = "",
+    version = "v1",
+    short_names = ["pvc"],
+    list = PersistentVolumeClaimList,
+    status
+)]
 pub struct PersistentVolumeClaim {
     /// The object's API version and kind.
     #[serde(flatten)]
@@ -31,6 +38,23 @@ pub struct PersistentVolumeClaim {
     #[serde(default)]
     #[kapi(proto = 3)]
     pub status: PersistentVolumeClaimStatus,
+}
+
+/// A page of persistent volume claims.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/core/v1")]
+pub struct PersistentVolumeClaimList {
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
+    /// The list's metadata: resource version and continuation token.
+    #[serde(default)]
+    #[kapi(proto = 1)]
+    pub metadata: ListMeta,
+    /// The claims.
+    #[kapi(proto = 2)]
+    pub items: Vec<PersistentVolumeClaim>,
 }
 
 /// The storage a claim asks for, and where it may come from.

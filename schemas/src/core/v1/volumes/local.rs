@@ -72,3 +72,19 @@ pub struct ImageVolumeSource {
     #[kapi(proto = 2)]
     pub pull_policy: Option<String>,
 }
+
+/// A disk, partition or directory of one node, offered as a persistent volume; the volume's node affinity pins
+/// its users to that node.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/core/v1")]
+pub struct LocalVolumeSource {
+    /// The full path on the node: a directory, or a block device.
+    #[kapi(proto = 1)]
+    pub path: String,
+    /// For a block device only: the file system to format and mount it with; chosen automatically when unset.
+    /// Ignored for directories.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 2)]
+    pub fs_type: Option<String>,
+}

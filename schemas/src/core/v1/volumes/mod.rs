@@ -5,13 +5,14 @@ mod cloud;
 mod data;
 mod local;
 mod network;
+mod persistent_sources;
 mod plugins;
 mod projected;
 mod volume;
 
 pub use claims::{
     EphemeralVolumeSource, ModifyVolumeStatus, PersistentVolumeClaim, PersistentVolumeClaimCondition,
-    PersistentVolumeClaimSpec, PersistentVolumeClaimStatus, PersistentVolumeClaimTemplate,
+    PersistentVolumeClaimList, PersistentVolumeClaimSpec, PersistentVolumeClaimStatus, PersistentVolumeClaimTemplate,
     PersistentVolumeClaimVolumeSource, VolumeResourceRequirements,
 };
 pub use cloud::{
@@ -20,9 +21,17 @@ pub use cloud::{
     VsphereVirtualDiskVolumeSource,
 };
 pub use data::{ConfigMapVolumeSource, DownwardAPIVolumeFile, DownwardAPIVolumeSource, KeyToPath, SecretVolumeSource};
-pub use local::{EmptyDirVolumeSource, GitRepoVolumeSource, HostPathVolumeSource, ImageVolumeSource};
+pub use local::{
+    EmptyDirVolumeSource, GitRepoVolumeSource, HostPathVolumeSource, ImageVolumeSource, LocalVolumeSource,
+};
 pub use network::{
     FCVolumeSource, FlockerVolumeSource, GlusterfsVolumeSource, ISCSIVolumeSource, NFSVolumeSource, QuobyteVolumeSource,
+};
+pub use persistent_sources::{
+    AzureFilePersistentVolumeSource, CSIPersistentVolumeSource, CephFSPersistentVolumeSource,
+    CinderPersistentVolumeSource, FlexPersistentVolumeSource, GlusterfsPersistentVolumeSource,
+    ISCSIPersistentVolumeSource, RBDPersistentVolumeSource, ScaleIOPersistentVolumeSource, SecretReference,
+    StorageOSPersistentVolumeSource,
 };
 pub use plugins::{
     CSIVolumeSource, CephFSVolumeSource, FlexVolumeSource, RBDVolumeSource, ScaleIOVolumeSource, StorageOSVolumeSource,

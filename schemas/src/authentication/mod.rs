@@ -1,0 +1,3 @@
+//! `k8s.io/api/authentication`: requests for and reviews of credentials.
+
+pub mod v1;
