@@ -10,9 +10,12 @@ pub mod autoscaling;
 pub mod batch;
 pub mod coordination;
 pub mod core;
+pub mod discovery;
 pub mod example;
 pub mod group_priorities;
 pub mod known_group_versions;
+pub mod node;
+pub mod policy;
 pub mod rbac;
 pub mod scheduling;
 
@@ -71,9 +74,14 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<apps::v1::Deployment>()
         .register_resource::<apps::v1::ReplicaSet>()
         .register_resource::<apps::v1::StatefulSet>();
-    registry.register_resource::<autoscaling::v1::HorizontalPodAutoscaler>();
+    registry
+        .register_resource::<autoscaling::v1::HorizontalPodAutoscaler>()
+        .register_resource::<autoscaling::v2::HorizontalPodAutoscaler>();
     registry.register_resource::<batch::v1::CronJob>().register_resource::<batch::v1::Job>();
     registry.register_resource::<coordination::v1::Lease>();
+    registry.register_resource::<discovery::v1::EndpointSlice>();
+    registry.register_resource::<node::v1::RuntimeClass>();
+    registry.register_resource::<policy::v1::PodDisruptionBudget>();
     registry
         .register_resource::<rbac::v1::ClusterRole>()
         .register_resource::<rbac::v1::ClusterRoleBinding>()
@@ -122,10 +130,14 @@ mod tests {
                 "apiregistration.k8s.io/v1",
                 "apps/v1",
                 "autoscaling/v1",
+                "autoscaling/v2",
                 "batch/v1",
                 "batch.example.com/v1",
                 "coordination.k8s.io/v1",
+                "discovery.k8s.io/v1",
                 "discovery.k8s.io/v1alpha1",
+                "node.k8s.io/v1",
+                "policy/v1",
                 "rbac.authorization.k8s.io/v1",
                 "scheduling.k8s.io/v1",
                 "stable.example.com/v1",

@@ -1,0 +1,3 @@
+//! `k8s.io/api/policy`: limits on voluntary disruption of pods.
+
+pub mod v1;
