@@ -294,6 +294,13 @@ pub fn status_subresource() -> Subresource {
     Subresource { name: "status".to_owned(), kind: None, verbs: strings(&SUBRESOURCE_VERBS), scale: None }
 }
 
+/// A further subresource (`subresource(name = "approval")`) that reads and writes the parent's kind, with the
+/// given verbs, or `get`, `patch` and `update` (as `status`) when none are given.
+pub fn subresource(name: &str, verbs: &[&str]) -> Subresource {
+    let verbs = if verbs.is_empty() { strings(&SUBRESOURCE_VERBS) } else { strings(verbs) };
+    Subresource { name: name.to_owned(), kind: None, verbs, scale: None }
+}
+
 /// The `scale` subresource speaking kind `S` (autoscaling/v1 Scale), whose group-version-kind it declares.
 pub fn scale_subresource<S: Schema>(
     registry: &mut Registry,
@@ -366,6 +373,14 @@ mod tests {
         let keys: Vec<_> = node.keywords().properties.keys().cloned().collect();
         assert_eq!(keys, ["kind", "size"]);
         assert_eq!(node.keywords().required, ["kind"]);
+    }
+
+    #[test]
+    fn further_subresources_default_to_the_status_verbs() {
+        let approval = subresource("approval", &[]);
+        assert_eq!((approval.name.as_str(), approval.verbs.as_slice()), ("approval", &strings(&SUBRESOURCE_VERBS)[..]));
+        assert_eq!(subresource("token", &["create"]).verbs, ["create"]);
+        assert!(approval.kind.is_none() && approval.scale.is_none());
     }
 
     #[test]

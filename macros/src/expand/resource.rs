@@ -42,6 +42,11 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
         };
         quote!(subresources.push(__kapi::scale_subresource::<#kind>(registry, #spec, #status, #selector));)
     });
+    let others = resource.subresources.iter().map(|subresource| {
+        let name = &subresource.name;
+        let verbs = subresource.verbs.iter().flatten();
+        quote!(subresources.push(__kapi::subresource(#name, &[#(#verbs),*]));)
+    });
     let crd = resource.crd.get().map(crd_version);
     quote! {
         // Paths are written in full for hygiene; from where a user's `crate = "..."` path points they may read as
@@ -58,6 +63,7 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
                 let mut subresources = ::std::vec::Vec::new();
                 #status
                 #scale
+                #(#others)*
                 let spec = __kapi::ResourceSpec {
                     group: #group, version: #version, kind: #kind, plural: #plural, singular: #singular,
                     cluster_scoped: #cluster_scoped, verbs: &[#(#verbs),*], short_names: &[#(#short_names),*],

@@ -14,6 +14,12 @@ pub struct ScaleAttrs {
     pub kind: syn::Path,
 }
 
+/// `subresource(name = "approval", verbs = [...])`: a subresource speaking the parent's kind.
+pub struct SubresourceAttrs {
+    pub name: syn::LitStr,
+    pub verbs: Option<Vec<syn::LitStr>>,
+}
+
 /// Resource metadata as written.
 pub struct ResourceAttrs {
     pub group: Attr<String>,
@@ -28,6 +34,8 @@ pub struct ResourceAttrs {
     pub list: Attr<syn::Path>,
     pub status: Attr<()>,
     pub scale: Attr<ScaleAttrs>,
+    /// Further subresources, in the order written (repeatable).
+    pub subresources: Vec<SubresourceAttrs>,
     pub crd: Attr<CrdAttrs>,
 }
 
@@ -46,6 +54,7 @@ impl ResourceAttrs {
             list: Attr::none("list"),
             status: Attr::none("status"),
             scale: Attr::none("scale"),
+            subresources: Vec::new(),
             crd: Attr::none("crd"),
         }
     }
@@ -74,9 +83,39 @@ impl ResourceAttrs {
                 let scale = parse_scale(cx, meta)?;
                 self.scale.set_opt(cx, &path, scale);
             }
+            "subresource" => self.subresources.extend(parse_subresource(cx, meta)?),
             _ => return Ok(false),
         }
         Ok(true)
+    }
+}
+
+fn parse_subresource(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<SubresourceAttrs>> {
+    let (mut name, mut verbs) = (None, None);
+    meta.parse_nested_meta(|inner| {
+        let key = values::path_name(&inner);
+        match key.as_str() {
+            "name" => match values::expr(&inner)? {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(text), .. }) => name = Some(text),
+                other => cx.error_spanned_by(&other, "`name` expects a string literal"),
+            },
+            "verbs" => verbs = values::string_list(cx, &inner)?,
+            _ => {
+                cx.error_spanned_by(
+                    &inner.path,
+                    format!("unknown key `{key}` in subresource(...); expected name, verbs"),
+                );
+                values::skip_value(&inner)?;
+            }
+        }
+        Ok(())
+    })?;
+    match name {
+        Some(name) => Ok(Some(SubresourceAttrs { name, verbs })),
+        None => {
+            cx.error_spanned_by(&meta.path, "subresource(...) needs a name");
+            Ok(None)
+        }
     }
 }
 
