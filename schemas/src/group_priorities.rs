@@ -12,6 +12,7 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("apps", 17800),
     ("autoscaling", 17500),
     ("batch", 17400),
+    ("certificates.k8s.io", 17300),
     ("policy", 17100),
     ("rbac.authorization.k8s.io", 17000),
     ("apiextensions.k8s.io", 16700),
@@ -19,6 +20,8 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("coordination.k8s.io", 16500),
     ("node.k8s.io", 16300),
     ("discovery.k8s.io", DISCOVERY_GROUP_PRIORITY),
+    ("internal.apiserver.k8s.io", 16000),
+    ("storagemigration.k8s.io", 15800),
 ];
 
 /// Upstream's priority for `discovery.k8s.io`, the group kapi's watchable discovery kind is served in by default.

@@ -5,9 +5,11 @@
 //! [`registry()`] collects everything; [`register_kubernetes`] alone gives what upstream Kubernetes serves.
 
 pub mod apiregistration;
+pub mod apiserverinternal;
 pub mod apps;
 pub mod autoscaling;
 pub mod batch;
+pub mod certificates;
 pub mod coordination;
 pub mod core;
 pub mod discovery;
@@ -18,6 +20,7 @@ pub mod node;
 pub mod policy;
 pub mod rbac;
 pub mod scheduling;
+pub mod storagemigration;
 
 use kapi::Registry;
 use kapi::model::{Conventions, GroupVersion};
@@ -78,7 +81,13 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<autoscaling::v1::HorizontalPodAutoscaler>()
         .register_resource::<autoscaling::v2::HorizontalPodAutoscaler>();
     registry.register_resource::<batch::v1::CronJob>().register_resource::<batch::v1::Job>();
-    registry.register_resource::<coordination::v1::Lease>();
+    registry
+        .register_resource::<certificates::v1::CertificateSigningRequest>()
+        .register_resource::<certificates::v1alpha1::ClusterTrustBundle>();
+    registry
+        .register_resource::<coordination::v1::Lease>()
+        .register_resource::<coordination::v1alpha2::LeaseCandidate>();
+    registry.register_resource::<apiserverinternal::v1alpha1::StorageVersion>();
     registry.register_resource::<discovery::v1::EndpointSlice>();
     registry.register_resource::<node::v1::RuntimeClass>();
     registry.register_resource::<policy::v1::PodDisruptionBudget>();
@@ -88,6 +97,7 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<rbac::v1::Role>()
         .register_resource::<rbac::v1::RoleBinding>();
     registry.register_resource::<scheduling::v1::PriorityClass>();
+    registry.register_resource::<storagemigration::v1alpha1::StorageVersionMigration>();
 }
 
 /// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
@@ -133,15 +143,20 @@ mod tests {
                 "autoscaling/v2",
                 "batch/v1",
                 "batch.example.com/v1",
+                "certificates.k8s.io/v1",
+                "certificates.k8s.io/v1alpha1",
                 "coordination.k8s.io/v1",
+                "coordination.k8s.io/v1alpha2",
                 "discovery.k8s.io/v1",
                 "discovery.k8s.io/v1alpha1",
+                "internal.apiserver.k8s.io/v1alpha1",
                 "node.k8s.io/v1",
                 "policy/v1",
                 "rbac.authorization.k8s.io/v1",
                 "scheduling.k8s.io/v1",
                 "stable.example.com/v1",
-                "stable.example.com/v1beta1"
+                "stable.example.com/v1beta1",
+                "storagemigration.k8s.io/v1alpha1"
             ]
         );
         let leases = &registry.resources_in(&GroupVersion::new("coordination.k8s.io", "v1"))[0];
