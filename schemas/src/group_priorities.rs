@@ -10,6 +10,8 @@
 pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("apiregistration.k8s.io", 18000),
     ("apps", 17800),
+    ("authentication.k8s.io", 17700),
+    ("authorization.k8s.io", 17600),
     ("autoscaling", 17500),
     ("batch", 17400),
     ("certificates.k8s.io", 17300),

@@ -7,6 +7,8 @@
 pub mod apiregistration;
 pub mod apiserverinternal;
 pub mod apps;
+pub mod authentication;
+pub mod authorization;
 pub mod autoscaling;
 pub mod batch;
 pub mod certificates;
@@ -78,6 +80,15 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<apps::v1::ReplicaSet>()
         .register_resource::<apps::v1::StatefulSet>();
     registry
+        .register_resource::<authentication::v1::SelfSubjectReview>()
+        .register_resource::<authentication::v1::TokenReview>()
+        .register_resource::<authentication::v1beta1::SelfSubjectReview>();
+    registry
+        .register_resource::<authorization::v1::LocalSubjectAccessReview>()
+        .register_resource::<authorization::v1::SelfSubjectAccessReview>()
+        .register_resource::<authorization::v1::SelfSubjectRulesReview>()
+        .register_resource::<authorization::v1::SubjectAccessReview>();
+    registry
         .register_resource::<autoscaling::v1::HorizontalPodAutoscaler>()
         .register_resource::<autoscaling::v2::HorizontalPodAutoscaler>();
     registry.register_resource::<batch::v1::CronJob>().register_resource::<batch::v1::Job>();
@@ -139,6 +150,9 @@ mod tests {
                 "apiextensions.k8s.io/v1",
                 "apiregistration.k8s.io/v1",
                 "apps/v1",
+                "authentication.k8s.io/v1",
+                "authentication.k8s.io/v1beta1",
+                "authorization.k8s.io/v1",
                 "autoscaling/v1",
                 "autoscaling/v2",
                 "batch/v1",
