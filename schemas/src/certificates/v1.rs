@@ -95,7 +95,7 @@ pub struct CertificateSigningRequestSpec {
     /// Further attributes of the user who created the request, as the authenticator gave them; set by the
     /// server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 6)]
+    #[kapi(proto = 6, proto_wrapper = "ExtraValue")]
     pub extra: Option<BTreeMap<String, Vec<String>>>,
 }
 

@@ -25,6 +25,6 @@ pub struct UserInfo {
     pub groups: Option<Vec<String>>,
     /// Further attributes the authenticator supplied, such as scopes; authorizers may use them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 4)]
+    #[kapi(proto = 4, proto_wrapper = "ExtraValue")]
     pub extra: Option<BTreeMap<String, Vec<String>>>,
 }

@@ -116,7 +116,7 @@ pub struct SubjectAccessReviewSpec {
     pub groups: Option<Vec<String>>,
     /// Further attributes of the user, as an authenticator would supply them; authorizers may use them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 5)]
+    #[kapi(proto = 5, proto_wrapper = "ExtraValue")]
     pub extra: Option<BTreeMap<String, Vec<String>>>,
     /// The UID of the user to check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
