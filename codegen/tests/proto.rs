@@ -238,6 +238,24 @@ fn a_wrapper_around_a_non_list_is_an_error() {
     assert!(message.contains("example.io.shapes.v1.BadWrapper` wraps a field in `Names`"), "{message}");
 }
 
+definition!(
+    Reviewer = "Reviewer",
+    |_r| object(vec![("extra", map(array(scalar(InstanceType::String, None))))]),
+    |info| {
+        info.proto.wrappers.insert("extra".into(), "ExtraValue".into());
+        info.proto.numbers.insert("extra".into(), 4);
+    }
+);
+
+#[test]
+fn a_map_of_lists_carries_its_values_in_the_packages_wrapper() -> Result<(), kapi_codegen::Error> {
+    let proto = text(&artifacts_of::<Reviewer>(None)?, FILE);
+    assert!(proto.contains("map<string, ExtraValue> extra = 4;"), "{proto}");
+    assert!(proto.contains("message ExtraValue {\n  repeated string items = 1;\n}"), "{proto}");
+    assert!(!proto.contains("message ExtraValue {\n    "), "a package-level message, not a nested one: {proto}");
+    Ok(())
+}
+
 // Open JSON (a boolean or a list of names, say): only a description in the schema, so its text travels in
 // `bytes`, unless the definition declares its wire form field by field.
 definition!(OpenValue = "OpenValue", |_r| SchemaNode::inline(SchemaObject::default()), |_i| {});

@@ -84,6 +84,20 @@ struct Widget {
     spec: WidgetSpec,
 }
 
+/// A gadget, approved through a subresource of its own and able to mint tokens.
+#[derive(Serialize, Deserialize, Schema, Resource)]
+#[kapi(
+    package = "example.com/widgets/v1",
+    group = "widgets.example.com",
+    version = "v1",
+    status,
+    subresource(name = "approval"),
+    subresource(name = "token", verbs = ["create"])
+)]
+struct Gadget {
+    spec: WidgetSpec,
+}
+
 /// Widgets.
 #[derive(Serialize, Deserialize, Schema)]
 #[kapi(package = "example.com/widgets/v1")]
@@ -134,6 +148,18 @@ fn enums_follow_their_serde_representation() {
     assert_eq!(action["oneOf"][1]["properties"]["type"]["enum"], json!(["Wait"]));
     assert_eq!(action["oneOf"][1]["required"], json!(["type", "seconds"]));
     assert_eq!(action["oneOf"][0]["description"], json!("Stop now."));
+}
+
+#[test]
+fn further_subresources_speak_the_parents_kind_with_their_verbs() {
+    let mut registry = Registry::new();
+    registry.register_resource::<Gadget>();
+    let subresources = &registry.resources()[0].subresources;
+    let names: Vec<&str> = subresources.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["status", "approval", "token"]);
+    assert_eq!(subresources[1].verbs, ["get", "patch", "update"]);
+    assert_eq!(subresources[2].verbs, ["create"]);
+    assert!(subresources.iter().all(|s| s.kind.is_none() && s.scale.is_none()));
 }
 
 #[test]

@@ -22,6 +22,8 @@ struct Widget {
     display_name: String,
     #[kapi(proto = 2, proto_wrapper = "Verbs")]
     verbs: Vec<String>,
+    #[kapi(proto = 5, proto_wrapper = "ExtraValue")]
+    extra: std::collections::BTreeMap<String, Vec<String>>,
     unnumbered: bool,
     /// Only on the wire.
     #[serde(skip)]
@@ -45,8 +47,9 @@ fn numbers_wrappers_and_wire_only_fields_reach_the_model() {
     let widget = registry.definition(&DefName::new("com.example.widgets.v1.Widget")).expect("widget");
     let proto = &widget.info.proto;
     let numbers: Vec<(&str, u32)> = proto.numbers.iter().map(|(name, n)| (name.as_str(), *n)).collect();
-    assert_eq!(numbers, [("displayName", 4), ("verbs", 2), ("wireEcho", 7)]);
+    assert_eq!(numbers, [("displayName", 4), ("extra", 5), ("verbs", 2), ("wireEcho", 7)]);
     assert_eq!(proto.wrappers.get("verbs").map(String::as_str), Some("Verbs"));
+    assert_eq!(proto.wrappers.get("extra").map(String::as_str), Some("ExtraValue"));
     let echo = proto.wire_only.get("wireEcho").expect("wire-only field");
     assert_eq!(echo.target().map(DefName::as_str), Some("com.example.widgets.v1.Echo"));
     assert_eq!(echo.keywords().description.as_deref(), Some("Only on the wire."));

@@ -362,6 +362,8 @@ pub fn subresource(
     };
     let verbs = match &connect {
         Some(connect) if spec.verbs.is_empty() => connect.verbs(),
+        // Like `status`, a subresource speaking an object is read and written unless it says otherwise.
+        None if spec.verbs.is_empty() => strings(&SUBRESOURCE_VERBS),
         _ => strings(spec.verbs),
     };
     Subresource {
@@ -418,6 +420,15 @@ mod tests {
         let keys: Vec<_> = node.keywords().properties.keys().cloned().collect();
         assert_eq!(keys, ["kind", "size"]);
         assert_eq!(node.keywords().required, ["kind"]);
+    }
+
+    #[test]
+    fn further_subresources_default_to_the_status_verbs() {
+        let spec = |name, verbs| SubresourceSpec { name, verbs, connect: &[], subpath: false, text_media_types: &[] };
+        let approval = subresource(spec("approval", &[]), None, None);
+        assert_eq!((approval.name.as_str(), approval.verbs.as_slice()), ("approval", &strings(&SUBRESOURCE_VERBS)[..]));
+        assert_eq!(subresource(spec("token", &["create"]), None, None).verbs, ["create"]);
+        assert!(approval.kind.is_none() && approval.scale.is_none() && approval.connect.is_none());
     }
 
     #[test]

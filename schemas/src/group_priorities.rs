@@ -11,13 +11,21 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("apiregistration.k8s.io", 18000),
     ("apps", 17800),
     ("events.k8s.io", 17750),
+    ("authentication.k8s.io", 17700),
+    ("authorization.k8s.io", 17600),
     ("autoscaling", 17500),
     ("batch", 17400),
+    ("certificates.k8s.io", 17300),
+    ("policy", 17100),
     ("rbac.authorization.k8s.io", 17000),
     ("storage.k8s.io", 16800),
     ("apiextensions.k8s.io", 16700),
     ("scheduling.k8s.io", 16600),
     ("coordination.k8s.io", 16500),
+    ("node.k8s.io", 16300),
+    ("discovery.k8s.io", DISCOVERY_GROUP_PRIORITY),
+    ("internal.apiserver.k8s.io", 16000),
+    ("storagemigration.k8s.io", 15800),
 ];
 
 /// Upstream's priority for `discovery.k8s.io`, the group kapi's watchable discovery kind is served in by default.

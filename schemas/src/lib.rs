@@ -1,24 +1,30 @@
-//! kapi's corpus: annotated Rust types for a few Kubernetes groups and example custom groups (one with two versions,
+//! kapi's corpus: annotated Rust types for the Kubernetes 1.32 API and example custom groups (one with two versions,
 //! and a second group sharing a kind name), built on the API types of `kapi-meta`.
 //!
 //! One module per Go package, so definition names follow Kubernetes' convention (`io.k8s.api.coordination.v1.Lease`).
 //! [`registry()`] collects everything; [`register_kubernetes`] alone gives what upstream Kubernetes serves.
 
 pub mod apiregistration;
+pub mod apiserverinternal;
 pub mod apps;
 pub mod authentication;
+pub mod authorization;
 pub mod autoscaling;
 pub mod batch;
+pub mod certificates;
 pub mod coordination;
 pub mod core;
+pub mod discovery;
 pub mod events;
 pub mod example;
 pub mod group_priorities;
 pub mod known_group_versions;
+pub mod node;
 pub mod policy;
 pub mod rbac;
 pub mod scheduling;
 pub mod storage;
+pub mod storagemigration;
 
 use kapi::Registry;
 use kapi::model::{Conventions, GroupVersion};
@@ -51,19 +57,18 @@ pub fn register_kubernetes(registry: &mut Registry) {
     register_kubernetes_groups(registry);
     kapi_meta::register(registry);
     register_shared_definitions(registry);
-    // Upstream's built-in group-versions follow Kubernetes' conventions; so does core/v1, whose types the
-    // corpus' groups share without the corpus serving core/v1 itself.
+    // Upstream's built-in group-versions follow Kubernetes' conventions, and so do the packages of kinds that are
+    // spoken by subresources and embedded by other groups, so they keep them when their own group-version is
+    // switched off.
     for (group, version) in known_group_versions::KNOWN_GROUP_VERSIONS {
         let group_version = GroupVersion::new(*group, *version);
         registry.add_known_group_version(group_version.clone());
         registry.set_conventions(group_version, Conventions::Kubernetes);
     }
     registry.set_package_conventions("k8s.io/api/core/v1", Conventions::Kubernetes);
-    // policy/v1's Eviction is spoken by core/v1's `pods/eviction` subresource whether or not policy/v1 serves a
-    // resource of its own, so its package follows Kubernetes' conventions too.
+    // policy/v1's Eviction is the kind of core/v1's `pods/eviction`.
     registry.set_package_conventions("k8s.io/api/policy/v1", Conventions::Kubernetes);
-    // TokenRequest (the kind of core/v1's `serviceaccounts/token`) follows them too, whether or not the corpus
-    // serves an authentication.k8s.io kind of its package.
+    // authentication/v1's TokenRequest is the kind of core/v1's `serviceaccounts/token`.
     registry.set_package_conventions("k8s.io/api/authentication/v1", Conventions::Kubernetes);
     for (group, priority) in group_priorities::KUBERNETES_GROUP_PRIORITIES {
         registry.set_group_priority(group, *priority);
@@ -82,10 +87,30 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<apps::v1::Deployment>()
         .register_resource::<apps::v1::ReplicaSet>()
         .register_resource::<apps::v1::StatefulSet>();
-    registry.register_resource::<autoscaling::v1::HorizontalPodAutoscaler>();
+    registry
+        .register_resource::<authentication::v1::SelfSubjectReview>()
+        .register_resource::<authentication::v1::TokenReview>()
+        .register_resource::<authentication::v1beta1::SelfSubjectReview>();
+    registry
+        .register_resource::<authorization::v1::LocalSubjectAccessReview>()
+        .register_resource::<authorization::v1::SelfSubjectAccessReview>()
+        .register_resource::<authorization::v1::SelfSubjectRulesReview>()
+        .register_resource::<authorization::v1::SubjectAccessReview>();
+    registry
+        .register_resource::<autoscaling::v1::HorizontalPodAutoscaler>()
+        .register_resource::<autoscaling::v2::HorizontalPodAutoscaler>();
     registry.register_resource::<batch::v1::CronJob>().register_resource::<batch::v1::Job>();
-    registry.register_resource::<coordination::v1::Lease>();
     registry.register_resource::<events::v1::Event>();
+    registry
+        .register_resource::<certificates::v1::CertificateSigningRequest>()
+        .register_resource::<certificates::v1alpha1::ClusterTrustBundle>();
+    registry
+        .register_resource::<coordination::v1::Lease>()
+        .register_resource::<coordination::v1alpha2::LeaseCandidate>();
+    registry.register_resource::<apiserverinternal::v1alpha1::StorageVersion>();
+    registry.register_resource::<discovery::v1::EndpointSlice>();
+    registry.register_resource::<node::v1::RuntimeClass>();
+    registry.register_resource::<policy::v1::PodDisruptionBudget>();
     registry
         .register_resource::<rbac::v1::ClusterRole>()
         .register_resource::<rbac::v1::ClusterRoleBinding>()
@@ -122,6 +147,7 @@ fn register_core_v1(registry: &mut Registry) {
         .register_resource::<core::v1::Secret>()
         .register_resource::<core::v1::Service>()
         .register_resource::<core::v1::ServiceAccount>();
+    registry.register_resource::<storagemigration::v1alpha1::StorageVersionMigration>();
 }
 
 /// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
@@ -164,19 +190,31 @@ mod tests {
                 "apiextensions.k8s.io/v1",
                 "apiregistration.k8s.io/v1",
                 "apps/v1",
+                "authentication.k8s.io/v1",
+                "authentication.k8s.io/v1beta1",
+                "authorization.k8s.io/v1",
                 "autoscaling/v1",
+                "autoscaling/v2",
                 "batch/v1",
                 "batch.example.com/v1",
+                "certificates.k8s.io/v1",
+                "certificates.k8s.io/v1alpha1",
                 "coordination.k8s.io/v1",
+                "coordination.k8s.io/v1alpha2",
+                "discovery.k8s.io/v1",
                 "discovery.k8s.io/v1alpha1",
                 "events.k8s.io/v1",
+                "internal.apiserver.k8s.io/v1alpha1",
+                "node.k8s.io/v1",
+                "policy/v1",
                 "rbac.authorization.k8s.io/v1",
                 "scheduling.k8s.io/v1",
                 "stable.example.com/v1",
                 "stable.example.com/v1beta1",
                 "storage.k8s.io/v1",
                 "storage.k8s.io/v1alpha1",
-                "storage.k8s.io/v1beta1"
+                "storage.k8s.io/v1beta1",
+                "storagemigration.k8s.io/v1alpha1"
             ]
         );
         let leases = &registry.resources_in(&GroupVersion::new("coordination.k8s.io", "v1"))[0];

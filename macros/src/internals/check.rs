@@ -291,11 +291,33 @@ pub fn check_resource(cx: &Ctxt, cont: &Container) {
         cx.error_spanned_by(cont.attrs.inline.tokens(), "a Resource needs a definition; remove `inline`");
     }
     check_resource_names(cx, resource);
-    for verb in resource.verbs.get().into_iter().flatten() {
+    let subresource_verbs = resource.subresources.iter().flat_map(|s| &s.verbs);
+    for verb in resource.verbs.get().into_iter().flatten().chain(subresource_verbs) {
         let text = verb.value();
         if text.is_empty() || !text.chars().all(|c| c.is_ascii_lowercase()) {
             cx.error_spanned_by(verb, "verbs are lower-case words such as \"get\" or \"list\"");
         }
+    }
+    check_subresource_names(cx, resource);
+}
+
+/// A subresource's name is a URL path segment after the object's name; `status` and `scale` have keys of their
+/// own, and one name serves one subresource.
+fn check_subresource_names(cx: &Ctxt, resource: &ResourceAttrs) {
+    let mut seen = Vec::new();
+    for subresource in &resource.subresources {
+        let name = subresource.name.value();
+        if let Some(problem) = name_syntax::resource_word_problem("subresource name", &name) {
+            cx.error_spanned_by(&subresource.name, problem);
+        } else if name == "status" || name == "scale" {
+            cx.error_spanned_by(
+                &subresource.name,
+                format!("write the `{name}` subresource with its own key, `{name}`"),
+            );
+        } else if seen.contains(&name) {
+            cx.error_spanned_by(&subresource.name, format!("subresource `{name}` is declared twice"));
+        }
+        seen.push(name);
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::ast::{Container, Data, vec_item};
+use super::ast::{Container, Data, option_inner, vec_item};
 use super::attr::field::FieldAttrs;
 use super::ctxt::Ctxt;
 
@@ -52,17 +52,32 @@ fn check_numbers_unique<'a>(cx: &Ctxt, all: impl Iterator<Item = &'a FieldAttrs>
     }
 }
 
-/// A wrapper message holds `repeated` items, so only a list can be wrapped.
+/// A wrapper message holds `repeated` items, so only a list, or a map whose values are lists, can be wrapped.
 fn check_wrapper_on_list(cx: &Ctxt, attrs: &FieldAttrs, ty: Option<&syn::Type>) {
     let wrapper = &attrs.proto_wrapper;
     let Some(name) = wrapper.get() else { return };
-    if ty.and_then(vec_item).is_none() {
-        cx.error_spanned_by(wrapper.tokens(), "`proto_wrapper` needs a `Vec<...>` field");
+    let wrappable = ty.is_some_and(|ty| vec_item(ty).is_some() || map_value(ty).and_then(vec_item).is_some());
+    if !wrappable {
+        cx.error_spanned_by(wrapper.tokens(), "`proto_wrapper` needs a `Vec<...>` field or a map of `Vec<...>`");
     }
     let mut chars = name.chars();
     let identifier = chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric());
     if !identifier {
         cx.error_spanned_by(wrapper.tokens(), "`proto_wrapper` names a message: letters and digits, a letter first");
+    }
+}
+
+/// The value type `V` of a field written `BTreeMap<K, V>` or `HashMap<K, V>` (possibly inside `Option`).
+fn map_value(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = option_inner(ty).unwrap_or(ty) else { return None };
+    let last = path.path.segments.last()?;
+    if last.ident != "BTreeMap" && last.ident != "HashMap" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+    match args.args.iter().nth(1)? {
+        syn::GenericArgument::Type(value) if args.args.len() == 2 => Some(value),
+        _ => None,
     }
 }
 

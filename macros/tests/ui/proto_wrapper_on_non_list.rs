@@ -4,6 +4,8 @@ struct Widget {
     name: String,
     #[kapi(proto = 2, proto_wrapper = "not a name")]
     tags: Vec<String>,
+    #[kapi(proto = 3, proto_wrapper = "Labels")]
+    labels: std::collections::BTreeMap<String, String>,
 }
 
 fn main() {}

@@ -1,3 +1,3 @@
-//! `k8s.io/api/policy`: rules that bound voluntary disruption of pods.
+//! `k8s.io/api/policy`: limits on voluntary disruption of pods, and the eviction that respects them.
 
 pub mod v1;

@@ -204,19 +204,26 @@ impl<'a> Builder<'a> {
         Shape::Scalar(ProtoScalar::Bytes)
     }
 
-    /// A list field carried in the named wrapper message `wrapper` of the same package.
+    /// A list field carried in the named wrapper message `wrapper` of the same package; for a map of lists, each
+    /// value is (Go's `map[string]ExtraValue`, where `type ExtraValue []string`).
     fn wrapped(&mut self, wrapper: &str, node: &SchemaNode, scope: &Scope) -> FieldKind {
-        let item = match self.resolve(node, scope) {
-            Shape::List(items) => match self.resolve(items, scope) {
-                Shape::Scalar(scalar) => Some(TypeRef::Scalar(scalar)),
-                Shape::Definition(target) => Some(self.definition_ref(target, scope)),
-                _ => None,
+        let (items, in_map) = match self.resolve(node, scope) {
+            Shape::List(items) => (Some(items), false),
+            Shape::Map(values) => match self.resolve(values, scope) {
+                Shape::List(items) => (Some(items), true),
+                _ => (None, true),
             },
-            _ => None,
+            _ => (None, false),
         };
+        let item = items.and_then(|items| match self.resolve(items, scope) {
+            Shape::Scalar(scalar) => Some(TypeRef::Scalar(scalar)),
+            Shape::Definition(target) => Some(self.definition_ref(target, scope)),
+            _ => None,
+        });
         let Some(item) = item else {
             self.problems.push(format!(
-                "`{}` wraps a field in `{wrapper}`, but only lists of scalars or messages can be wrapped",
+                "`{}` wraps a field in `{wrapper}`, but only lists (or maps of lists) of scalars or messages can be \
+                 wrapped",
                 scope.describe()
             ));
             return FieldKind::Optional(TypeRef::Scalar(ProtoScalar::Bytes));
@@ -233,7 +240,8 @@ impl<'a> Builder<'a> {
                 self.wrappers.insert(key, (item, scope.describe()));
             }
         }
-        FieldKind::Optional(TypeRef::Message { package: scope.package.clone(), path: vec![wrapper.to_owned()] })
+        let message = TypeRef::Message { package: scope.package.clone(), path: vec![wrapper.to_owned()] };
+        if in_map { FieldKind::Map(message) } else { FieldKind::Optional(message) }
     }
 }
 

@@ -17,7 +17,8 @@ pub struct ScaleAttrs {
 /// One `subresource(...)`: a subresource other than `status` and `scale`.
 pub struct SubresourceAttrs {
     pub name: syn::LitStr,
-    /// Verbs as discovery lists them; for connect subresources they follow from the methods unless written.
+    /// Verbs as discovery lists them; unless written, a connect subresource's follow from its methods and any other
+    /// subresource gets the status subresource's (get, patch, update).
     pub verbs: Vec<syn::LitStr>,
     /// The kind sent and returned when not the parent's.
     pub kind: Option<syn::Path>,
@@ -156,12 +157,6 @@ fn parse_subresource(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Su
         return Ok(None);
     };
     let connect = connect.unwrap_or_default();
-    if verbs.is_none() && connect.is_empty() {
-        cx.error_spanned_by(
-            &name,
-            "subresource(...) needs `verbs = [...]` or, for a connect subresource, `connect = [...]`",
-        );
-    }
     if subpath && connect.is_empty() {
         cx.error_spanned_by(&name, "`subpath` is for connect subresources; add `connect = [...]`");
     }

@@ -3,6 +3,7 @@
 
 mod condition;
 mod discovery;
+mod field_selector;
 mod label_selector;
 mod object_meta;
 mod opaque;
@@ -15,6 +16,7 @@ pub use discovery::{
     APIGroup, APIGroupList, APIResource, APIResourceList, APIVersions, GroupVersionForDiscovery, GroupVersionKind,
     ServerAddressByClientCIDR,
 };
+pub use field_selector::FieldSelectorRequirement;
 pub use label_selector::*;
 pub use object_meta::{ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference, ShardInfo};
 pub use opaque::{FieldsV1, MicroTime, PACKAGE, Patch, Time};

@@ -1,0 +1,43 @@
+//! `k8s.io/api/authentication/v1beta1` (group `authentication.k8s.io`): SelfSubjectReview, the beta of v1's.
+
+use kapi::{Resource, Schema};
+use serde::{Deserialize, Serialize};
+
+use super::v1::UserInfo;
+use kapi_meta::meta::v1::{ObjectMeta, TypeMeta};
+
+/// A request, with an empty body, for the identity the API server has authenticated the caller as, after any
+/// impersonation. Only created, never stored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
+#[serde(rename_all = "camelCase")]
+#[kapi(
+    package = "k8s.io/api/authentication/v1beta1",
+    group = "authentication.k8s.io",
+    version = "v1beta1",
+    scope = "Cluster",
+    verbs = ["create"]
+)]
+pub struct SelfSubjectReview {
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
+    /// The review's metadata.
+    #[serde(default)]
+    #[kapi(proto = 1)]
+    pub metadata: ObjectMeta,
+    /// The answer, filled in by the server.
+    #[serde(default)]
+    #[kapi(proto = 2)]
+    pub status: SelfSubjectReviewStatus,
+}
+
+/// The caller's identity.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/authentication/v1beta1")]
+pub struct SelfSubjectReviewStatus {
+    /// Who the caller was authenticated as.
+    #[serde(default)]
+    #[kapi(proto = 1)]
+    pub user_info: UserInfo,
+}
