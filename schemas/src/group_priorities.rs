@@ -12,6 +12,7 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("apps", 17800),
     ("autoscaling", 17500),
     ("batch", 17400),
+    ("networking.k8s.io", 17200),
     ("rbac.authorization.k8s.io", 17000),
     ("apiextensions.k8s.io", 16700),
     ("scheduling.k8s.io", 16600),

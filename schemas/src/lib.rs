@@ -13,6 +13,7 @@ pub mod core;
 pub mod example;
 pub mod group_priorities;
 pub mod known_group_versions;
+pub mod networking;
 pub mod rbac;
 pub mod scheduling;
 
@@ -75,6 +76,12 @@ fn register_kubernetes_groups(registry: &mut Registry) {
     registry.register_resource::<batch::v1::CronJob>().register_resource::<batch::v1::Job>();
     registry.register_resource::<coordination::v1::Lease>();
     registry
+        .register_resource::<networking::v1::Ingress>()
+        .register_resource::<networking::v1::IngressClass>()
+        .register_resource::<networking::v1::NetworkPolicy>()
+        .register_resource::<networking::v1beta1::IPAddress>()
+        .register_resource::<networking::v1beta1::ServiceCIDR>();
+    registry
         .register_resource::<rbac::v1::ClusterRole>()
         .register_resource::<rbac::v1::ClusterRoleBinding>()
         .register_resource::<rbac::v1::Role>()
@@ -126,6 +133,8 @@ mod tests {
                 "batch.example.com/v1",
                 "coordination.k8s.io/v1",
                 "discovery.k8s.io/v1alpha1",
+                "networking.k8s.io/v1",
+                "networking.k8s.io/v1beta1",
                 "rbac.authorization.k8s.io/v1",
                 "scheduling.k8s.io/v1",
                 "stable.example.com/v1",
