@@ -15,6 +15,7 @@ pub mod group_priorities;
 pub mod known_group_versions;
 pub mod networking;
 pub mod rbac;
+pub mod resource;
 pub mod scheduling;
 
 use kapi::Registry;
@@ -86,6 +87,15 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<rbac::v1::ClusterRoleBinding>()
         .register_resource::<rbac::v1::Role>()
         .register_resource::<rbac::v1::RoleBinding>();
+    registry
+        .register_resource::<resource::v1alpha3::DeviceClass>()
+        .register_resource::<resource::v1alpha3::ResourceClaim>()
+        .register_resource::<resource::v1alpha3::ResourceClaimTemplate>()
+        .register_resource::<resource::v1alpha3::ResourceSlice>()
+        .register_resource::<resource::v1beta1::DeviceClass>()
+        .register_resource::<resource::v1beta1::ResourceClaim>()
+        .register_resource::<resource::v1beta1::ResourceClaimTemplate>()
+        .register_resource::<resource::v1beta1::ResourceSlice>();
     registry.register_resource::<scheduling::v1::PriorityClass>();
 }
 
@@ -136,6 +146,8 @@ mod tests {
                 "networking.k8s.io/v1",
                 "networking.k8s.io/v1beta1",
                 "rbac.authorization.k8s.io/v1",
+                "resource.k8s.io/v1alpha3",
+                "resource.k8s.io/v1beta1",
                 "scheduling.k8s.io/v1",
                 "stable.example.com/v1",
                 "stable.example.com/v1beta1"
