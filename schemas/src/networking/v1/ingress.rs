@@ -169,8 +169,20 @@ pub struct IngressRule {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 1)]
     pub host: Option<String>,
-    // Upstream embeds this field through an inline struct whose field carries no description of its own.
+    /// How matching requests are routed; its fields appear inline.
+    #[serde(flatten)]
+    #[kapi(proto = 2)]
+    pub ingress_rule_value: IngressRuleValue,
+}
+
+/// The routing of an ingress rule, by protocol; embedded inline in the rule (HTTP is the only protocol so far).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "k8s.io/api/networking/v1")]
+pub struct IngressRuleValue {
+    // Undocumented, as upstream's document has it: the field of an inline struct carries no description there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 1)]
     pub http: Option<HTTPIngressRuleValue>,
 }
 

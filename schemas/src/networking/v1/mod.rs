@@ -6,8 +6,8 @@ mod network_policy;
 
 pub use ingress::{
     HTTPIngressPath, HTTPIngressRuleValue, Ingress, IngressBackend, IngressList, IngressLoadBalancerIngress,
-    IngressLoadBalancerStatus, IngressPortStatus, IngressRule, IngressServiceBackend, IngressSpec, IngressStatus,
-    IngressTLS, ServiceBackendPort,
+    IngressLoadBalancerStatus, IngressPortStatus, IngressRule, IngressRuleValue, IngressServiceBackend, IngressSpec,
+    IngressStatus, IngressTLS, ServiceBackendPort,
 };
 pub use ingress_class::{IngressClass, IngressClassList, IngressClassParametersReference, IngressClassSpec};
 pub use network_policy::{

@@ -78,5 +78,6 @@ pub struct DeviceAllocationConfiguration {
     pub requests: Option<Vec<String>>,
     /// The settings themselves, whose fields appear inline.
     #[serde(flatten)]
-    pub configuration: DeviceConfiguration,
+    #[kapi(proto = 3)]
+    pub device_configuration: DeviceConfiguration,
 }

@@ -73,5 +73,6 @@ pub struct DeviceClassSpec {
 pub struct DeviceClassConfiguration {
     /// The settings, whose fields appear inline.
     #[serde(flatten)]
-    pub configuration: DeviceConfiguration,
+    #[kapi(proto = 1)]
+    pub device_configuration: DeviceConfiguration,
 }

@@ -121,7 +121,8 @@ pub struct DeviceClaimConfiguration {
     pub requests: Option<Vec<String>>,
     /// The settings themselves, whose fields appear inline.
     #[serde(flatten)]
-    pub configuration: DeviceConfiguration,
+    #[kapi(proto = 2)]
+    pub device_configuration: DeviceConfiguration,
 }
 
 /// Device settings, in one of the supported forms; exactly one field is set. Embedded inline in the types that
