@@ -289,3 +289,34 @@ fn open_values_travel_as_text_unless_their_wire_fields_are_declared() -> Result<
     }
     Ok(())
 }
+
+// A Go struct embedded inline in JSON (`IngressRule`'s `IngressRuleValue`): its properties sit beside the
+// owner's own in JSON, while go-to-protobuf carries them in one field of the embedded type's message.
+definition!(RuleValue = "RuleValue", |_r| object(vec![("http", scalar(InstanceType::String, None))]), |info| {
+    info.proto.numbers.insert("http".into(), 1);
+});
+definition!(
+    Rule = "Rule",
+    |r| {
+        let mut body = object(vec![("host", scalar(InstanceType::String, None))]);
+        kapi_model::derive_support::flatten::<RuleValue>(r, body.keywords_mut());
+        kapi_model::derive_support::embedded::<RuleValue, Rule>(r, "ruleValue", Some("how requests are routed"));
+        body
+    },
+    |info| {
+        info.proto.numbers.insert("host".into(), 1);
+        info.proto.numbers.insert("ruleValue".into(), 2);
+    }
+);
+
+#[test]
+fn an_embedded_struct_is_one_message_field_carrying_its_properties() -> Result<(), kapi_codegen::Error> {
+    let proto = text(&artifacts_of::<Rule>(None)?, FILE);
+    for expected in [
+        "message Rule {\n  optional string host = 1;\n\n  // how requests are routed\n  optional RuleValue ruleValue = 2;\n}",
+        "message RuleValue {\n  optional string http = 1;\n}",
+    ] {
+        assert!(proto.contains(expected), "missing `{expected}` in\n{proto}");
+    }
+    Ok(())
+}

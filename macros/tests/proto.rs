@@ -1,4 +1,4 @@
-//! What the derive records for protobuf: fixed numbers, wrapped lists and wire-only fields.
+//! What the derive records for protobuf: fixed numbers, wrapped lists, wire-only fields and embedded messages.
 
 use kapi::Schema;
 use kapi::model::{DefName, Registry};
@@ -38,6 +38,36 @@ struct Widget {
 enum Choice {
     #[kapi(proto = 3)]
     First { value: i32 },
+}
+
+/// Routing for one host, whose value fields appear inline in JSON.
+#[derive(Serialize, Schema)]
+#[allow(dead_code)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "example.com/widgets/v1")]
+struct Route {
+    #[kapi(proto = 1)]
+    host: String,
+    /// Where requests go.
+    #[serde(flatten)]
+    #[kapi(proto = 2)]
+    route_value: Echo,
+}
+
+#[test]
+fn a_numbered_flattened_field_is_an_embedded_message_on_the_wire() {
+    let mut registry = Registry::new();
+    registry.register::<Route>();
+    assert!(registry.errors().is_empty(), "{:?}", registry.errors());
+    let route = registry.definition(&DefName::new("com.example.widgets.v1.Route")).expect("route");
+    let proto = &route.info.proto;
+    let numbers: Vec<(&str, u32)> = proto.numbers.iter().map(|(name, n)| (name.as_str(), *n)).collect();
+    assert_eq!(numbers, [("host", 1), ("routeValue", 2)]);
+    let embedded = proto.embedded.get("routeValue").expect("embedded field");
+    assert_eq!(embedded.target().map(DefName::as_str), Some("com.example.widgets.v1.Echo"));
+    assert_eq!(embedded.keywords().description.as_deref(), Some("Where requests go."));
+    let properties: Vec<&str> = route.schema.keywords().properties.keys().map(String::as_str).collect();
+    assert_eq!(properties, ["host", "selector"], "JSON still has the flattened properties, and no `routeValue`");
 }
 
 #[test]

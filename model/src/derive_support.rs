@@ -82,6 +82,25 @@ pub fn wire_only<T: Schema, Owner: Schema + ?Sized>(registry: &mut Registry, nam
     }
 }
 
+/// Records a `#[serde(flatten)]` field with `proto = N` as an embedded message of `Owner`'s protobuf form: the
+/// flattened properties travel inside a field `name` of `T`'s message, as go-to-protobuf writes embedded structs.
+/// The description becomes the field's comment.
+pub fn embedded<T: Schema, Owner: Schema + ?Sized>(registry: &mut Registry, name: &str, description: Option<&str>) {
+    let mut node = registry.schema_for::<T>();
+    node.keywords_mut().description = description.map(str::to_owned);
+    if node.target().is_none() {
+        registry.report(format!("embedded field `{name}` needs a type with a definition of its own, not `inline`"));
+        return;
+    }
+    let Some(owner) = Owner::definition_name() else {
+        registry.report(format!("embedded field `{name}` belongs to an `inline` type, which has no protobuf message"));
+        return;
+    };
+    if let Some(info) = registry.info_mut(&owner) {
+        info.proto.embedded.insert(name.to_owned(), node);
+    }
+}
+
 /// Merges the properties of a `#[serde(flatten)]` field's type into `object`.
 pub fn flatten<T: Schema>(registry: &mut Registry, object: &mut SchemaObject) {
     let node = registry.schema_for::<T>();

@@ -24,6 +24,12 @@ pub struct ProtoInfo {
     /// (upstream's wire format may be newer than the JSON the corpus mirrors, as meta/v1 `ListMeta.shardInfo`).
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
     pub wire_only: IndexMap<String, SchemaNode>,
+    /// Flattened fields the protobuf form carries as one embedded message each, in declaration order, by field
+    /// name: go-to-protobuf writes a Go struct embedded inline in JSON (networking/v1 `IngressRule`'s
+    /// `IngressRuleValue`) as a message field of its own, so the properties it brings are not fields of this
+    /// message. Their numbers are in `numbers`.
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub embedded: IndexMap<String, SchemaNode>,
     /// The message as written by hand, replacing the one derived from the schema (time stamps are
     /// `{seconds, nanos}` on the wire but RFC 3339 strings in JSON).
     #[serde(skip_serializing_if = "Option::is_none")]

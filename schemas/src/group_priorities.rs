@@ -16,6 +16,7 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("autoscaling", 17500),
     ("batch", 17400),
     ("certificates.k8s.io", 17300),
+    ("networking.k8s.io", 17200),
     ("policy", 17100),
     ("rbac.authorization.k8s.io", 17000),
     ("storage.k8s.io", 16800),
@@ -24,6 +25,8 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("coordination.k8s.io", 16500),
     ("node.k8s.io", 16300),
     ("discovery.k8s.io", DISCOVERY_GROUP_PRIORITY),
+    // The same as discovery.k8s.io's; equal priorities are listed by name.
+    ("resource.k8s.io", 16200),
     ("internal.apiserver.k8s.io", 16000),
     ("storagemigration.k8s.io", 15800),
 ];

@@ -19,9 +19,11 @@ pub mod events;
 pub mod example;
 pub mod group_priorities;
 pub mod known_group_versions;
+pub mod networking;
 pub mod node;
 pub mod policy;
 pub mod rbac;
+pub mod resource;
 pub mod scheduling;
 pub mod storage;
 pub mod storagemigration;
@@ -112,10 +114,25 @@ fn register_kubernetes_groups(registry: &mut Registry) {
     registry.register_resource::<node::v1::RuntimeClass>();
     registry.register_resource::<policy::v1::PodDisruptionBudget>();
     registry
+        .register_resource::<networking::v1::Ingress>()
+        .register_resource::<networking::v1::IngressClass>()
+        .register_resource::<networking::v1::NetworkPolicy>()
+        .register_resource::<networking::v1beta1::IPAddress>()
+        .register_resource::<networking::v1beta1::ServiceCIDR>();
+    registry
         .register_resource::<rbac::v1::ClusterRole>()
         .register_resource::<rbac::v1::ClusterRoleBinding>()
         .register_resource::<rbac::v1::Role>()
         .register_resource::<rbac::v1::RoleBinding>();
+    registry
+        .register_resource::<resource::v1alpha3::DeviceClass>()
+        .register_resource::<resource::v1alpha3::ResourceClaim>()
+        .register_resource::<resource::v1alpha3::ResourceClaimTemplate>()
+        .register_resource::<resource::v1alpha3::ResourceSlice>()
+        .register_resource::<resource::v1beta1::DeviceClass>()
+        .register_resource::<resource::v1beta1::ResourceClaim>()
+        .register_resource::<resource::v1beta1::ResourceClaimTemplate>()
+        .register_resource::<resource::v1beta1::ResourceSlice>();
     registry.register_resource::<scheduling::v1::PriorityClass>();
     registry
         .register_resource::<storage::v1::CSIDriver>()
@@ -205,9 +222,13 @@ mod tests {
                 "discovery.k8s.io/v1alpha1",
                 "events.k8s.io/v1",
                 "internal.apiserver.k8s.io/v1alpha1",
+                "networking.k8s.io/v1",
+                "networking.k8s.io/v1beta1",
                 "node.k8s.io/v1",
                 "policy/v1",
                 "rbac.authorization.k8s.io/v1",
+                "resource.k8s.io/v1alpha3",
+                "resource.k8s.io/v1beta1",
                 "scheduling.k8s.io/v1",
                 "stable.example.com/v1",
                 "stable.example.com/v1beta1",

@@ -143,10 +143,12 @@ fn field_type_schema(field: &Field, krate: &syn::Path) -> TokenStream {
 fn object_schema(fields: &[Field], krate: &syn::Path) -> TokenStream {
     let properties = fields.iter().filter(|f| !f.serde.skip).map(|f| property(f, krate));
     let wire_only = fields.iter().filter(|f| f.serde.skip && f.attrs.proto.get().is_some()).map(wire_only_field);
+    let embedded = fields.iter().filter(|f| f.serde.flatten && f.attrs.proto.get().is_some()).map(embedded_field);
     quote! {{
         let mut object = __kapi::object();
         #(#properties)*
         #(#wire_only)*
+        #(#embedded)*
         #krate::model::SchemaNode::inline(object)
     }}
 }
@@ -160,6 +162,18 @@ fn wire_only_field(field: &Field) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     quote!(__kapi::wire_only::<#ty, Self>(registry, #name, #description);)
+}
+
+/// A flattened field with `proto = N`: its properties merge into the JSON object, while the protobuf message
+/// carries them in one embedded message field, as go-to-protobuf writes Go's embedded structs.
+fn embedded_field(field: &Field) -> TokenStream {
+    let ty = field.ty;
+    let name = &field.json_name;
+    let description = match &field.description {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    };
+    quote!(__kapi::embedded::<#ty, Self>(registry, #name, #description);)
 }
 
 fn property(field: &Field, krate: &syn::Path) -> TokenStream {
@@ -272,8 +286,9 @@ fn describe_definition(cont: &Container, krate: &syn::Path) -> TokenStream {
 fn proto_facts(cont: &Container) -> TokenStream {
     let entries: Vec<(&String, &FieldAttrs)> = match &cont.data {
         Data::Struct(Style::Named, fields) => {
-            // A skipped field with a number is wire-only: it has a number but no JSON property.
-            let numbered = |f: &&Field| (!f.serde.skip || f.attrs.proto.get().is_some()) && !f.serde.flatten;
+            // A skipped field with a number is wire-only: it has a number but no JSON property. A flattened one
+            // with a number is an embedded message on the wire.
+            let numbered = |f: &&Field| !(f.serde.skip || f.serde.flatten) || f.attrs.proto.get().is_some();
             fields.iter().filter(numbered).map(|f| (&f.json_name, &f.attrs)).collect()
         }
         Data::Enum(variants) => variants.iter().filter(|v| !v.serde.skip).map(|v| (&v.json_name, &v.attrs)).collect(),

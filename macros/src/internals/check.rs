@@ -248,12 +248,15 @@ fn check_required_conflict(cx: &Ctxt, field: &Field) {
     }
 }
 
-/// A flattened field has no schema position of its own for keywords to land on.
+/// A flattened field has no schema position of its own for keywords to land on; only `proto = N` means something
+/// there (the protobuf message carries the flattened type as one embedded message field).
 fn check_flatten(cx: &Ctxt, field: &Field) {
-    if field.serde.flatten && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
+    let embedded = field.attrs.proto.get().is_some() && field.attrs.keys.iter().all(|key| key == "proto");
+    if field.serde.flatten && !embedded && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
         cx.error_spanned_by(
             &field.member,
-            "a `#[serde(flatten)]` field merges into its parent; put kapi attributes on the flattened type",
+            "a `#[serde(flatten)]` field merges into its parent; put kapi attributes on the flattened type (only \
+             `proto = N` may stand here, for an embedded message on the wire)",
         );
     }
 }

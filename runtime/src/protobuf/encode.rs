@@ -4,10 +4,12 @@
 //! Kubernetes' conventions rather than the protobuf JSON mapping: `kind` and `apiVersion` without a field of their
 //! own are the inline `TypeMeta` (carried by the envelope, never inside the object), `null` means absent, a named
 //! list type (`meta/v1.Verbs`) is a message whose `items` hold the JSON array, and the types with a custom JSON
-//! form (Time, Quantity, IntOrString, …) are converted in [`super::well_known`]. Anything else that does not fit
+//! form (Time, Quantity, IntOrString, …) are converted in [`super::well_known`]. A Go struct embedded inline
+//! (`IngressRule`'s `IngressRuleValue`) is one message field whose own fields' keys sit in the owner's JSON: a key
+//! without a field goes into such a field, when exactly one has a field for it. Anything else that does not fit
 //! is an error naming the JSON path: the definitions and the documents disagree.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use prost_reflect::{DynamicMessage, FieldDescriptor, Kind, MapKey, MessageDescriptor, Value as Field};
 use serde_json::Value;
@@ -34,20 +36,55 @@ pub(crate) fn message(desc: &MessageDescriptor, json: &Value, at: &str) -> Resul
         return Err(format!("{at}: expected an object ({}), found {}", desc.full_name(), type_name(json)));
     };
     let mut out = DynamicMessage::new(desc.clone());
+    // The keys of embedded structs, gathered per embedding field (by number, the order of the message).
+    let mut embedded: BTreeMap<u32, (FieldDescriptor, serde_json::Map<String, Value>)> = BTreeMap::new();
     for (key, value) in object {
         if value.is_null() {
             continue;
         }
         let child = format!("{at}.{key}");
-        let Some(field) = desc.get_field_by_name(key).or_else(|| desc.get_field_by_json_name(key)) else {
+        let Some(field) = field_for(desc, key) else {
             if INLINE_TYPE_META.contains(&key.as_str()) {
+                continue;
+            }
+            if let Some(embedding) = embedding_field(desc, object, key) {
+                let entry = embedded.entry(embedding.number()).or_insert_with(|| (embedding, serde_json::Map::new()));
+                entry.1.insert(key.clone(), value.clone());
                 continue;
             }
             return Err(format!("{child}: {} has no field {key:?}", desc.full_name()));
         };
         set(&mut out, &field, field_value(&field, value, &child)?, &child)?;
     }
+    for (field, keys) in embedded.into_values() {
+        let child = format!("{at}(.{})", field.name());
+        set(&mut out, &field, single(&field.kind(), &Value::Object(keys), &child)?, &child)?;
+    }
     Ok(out)
+}
+
+/// The field a JSON key names: go-to-protobuf names fields as their keys.
+fn field_for(desc: &MessageDescriptor, key: &str) -> Option<FieldDescriptor> {
+    desc.get_field_by_name(key).or_else(|| desc.get_field_by_json_name(key))
+}
+
+/// The one singular message field of `desc` that stands for an embedded struct carrying `key`: the JSON has no key
+/// of its own for it, and its message has a field named `key`. None when no field, or several, would do.
+fn embedding_field(
+    desc: &MessageDescriptor,
+    object: &serde_json::Map<String, Value>,
+    key: &str,
+) -> Option<FieldDescriptor> {
+    let mut candidates = desc.fields().filter(|field| {
+        let Kind::Message(inner) = field.kind() else { return false };
+        !field.is_list()
+            && !field.is_map()
+            && !object.contains_key(field.name())
+            && !object.contains_key(field.json_name())
+            && field_for(&inner, key).is_some()
+    });
+    let only = candidates.next()?;
+    candidates.next().is_none().then_some(only)
 }
 
 /// go-to-protobuf turns a named slice type (`type Verbs []string`) into a message with one repeated `items`.

@@ -82,3 +82,23 @@ fn mismatches_are_errors_naming_the_json_path() {
     let too_big = convert("k8s.io.api.coordination.v1.LeaseSpec", &json!({"leaseDurationSeconds": 1_u64 << 40}));
     assert!(too_big.is_err(), "an int32 field refuses what does not fit");
 }
+
+#[test]
+fn keys_of_an_embedded_struct_travel_in_its_message_field() {
+    // go-to-protobuf's form of networking/v1 IngressRule: `IngressRuleValue` is embedded inline in the JSON.
+    let source = "syntax = \"proto2\";\npackage example.v1;\n\
+        message Rule { optional string host = 1; optional RuleValue ruleValue = 2; }\n\
+        message RuleValue { optional Paths http = 1; }\n\
+        message Paths { repeated string paths = 1; }\n";
+    let files: BTreeMap<String, Vec<u8>> =
+        [("proto/example/v1/generated.proto".to_owned(), source.as_bytes().to_vec())].into();
+    let pool = descriptors::compile(&descriptors::sources(&files).expect("UTF-8")).expect("compiles").expect("a pool");
+    let desc = pool.get_message_by_name("example.v1.Rule").expect("Rule");
+    let rule = message(&desc, &json!({"host": "example.com", "http": {"paths": ["/"]}}), "$").expect("converts");
+    assert_eq!(get(&rule, "host"), Field::String("example.com".into()));
+    let value = get(&rule, "ruleValue");
+    let http = get(value.as_message().expect("RuleValue"), "http");
+    assert_eq!(get(http.as_message().expect("Paths"), "paths").as_list().map(<[Field]>::len), Some(1));
+    let unknown = message(&desc, &json!({"host": "example.com", "colour": "red"}), "$").expect_err("no such field");
+    assert!(unknown.contains("has no field \"colour\""), "{unknown}");
+}

@@ -1,7 +1,7 @@
 //! Definitions to messages: one message per definition that has one, grouped into one file per package, with
 //! nested messages for inline objects and wrapper messages for lists that need them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_model::{
     DefName, Definition, InstanceType, ProtoInfo, ProtoMessage, ProtoScalar, Registry, SchemaNode, SchemaObject,
@@ -109,7 +109,10 @@ impl<'a> Builder<'a> {
             message.fields.push(fixed_field("raw", FieldKind::Optional(TypeRef::Scalar(ProtoScalar::Bytes)), 1));
             return;
         }
-        for (json_name, node) in members(body).into_iter().chain(&info.wire_only) {
+        // Properties an embedded message brings travel inside it, not as fields of their own.
+        let carried = self.embedded_properties(info);
+        let direct = members(body).into_iter().filter(|(json_name, _)| !carried.contains(json_name.as_str()));
+        for (json_name, node) in direct.chain(&info.wire_only).chain(&info.embedded) {
             let fixed = info.numbers.get(json_name).copied();
             // A kind's apiVersion and kind travel in the runtime.Unknown envelope, not in the message.
             if type_meta && fixed.is_none() && (json_name == "apiVersion" || json_name == "kind") {
@@ -130,6 +133,14 @@ impl<'a> Builder<'a> {
             }
             message.fields.push(Field { name, json_name: json, comment, kind, fixed, number: 0 });
         }
+    }
+
+    /// The JSON properties the embedded messages of `info` carry: those of each embedded type's definition.
+    fn embedded_properties(&self, info: &ProtoInfo) -> BTreeSet<&'a str> {
+        let registry = self.registry;
+        let targets = info.embedded.values().filter_map(SchemaNode::target);
+        let bodies = targets.filter_map(|target| registry.definition(target)).map(|d| d.schema.keywords());
+        bodies.flat_map(|body| body.properties.keys().map(String::as_str)).collect()
     }
 
     /// A field's kind from its shape; inline objects and nested lists or maps get nested messages in `parent`.
