@@ -13,6 +13,7 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("autoscaling", 17500),
     ("batch", 17400),
     ("rbac.authorization.k8s.io", 17000),
+    ("admissionregistration.k8s.io", 16700),
     ("apiextensions.k8s.io", 16700),
     ("scheduling.k8s.io", 16600),
     ("coordination.k8s.io", 16500),

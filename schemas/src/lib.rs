@@ -4,6 +4,7 @@
 //! One module per Go package, so definition names follow Kubernetes' convention (`io.k8s.api.coordination.v1.Lease`).
 //! [`registry()`] collects everything; [`register_kubernetes`] alone gives what upstream Kubernetes serves.
 
+pub mod admissionregistration;
 pub mod apiregistration;
 pub mod apps;
 pub mod autoscaling;
@@ -64,6 +65,15 @@ pub fn register_kubernetes(registry: &mut Registry) {
 fn register_kubernetes_groups(registry: &mut Registry) {
     // Kubernetes' own type, kept in kapi-meta: kapi writes custom resource definitions with it.
     registry.register_resource::<kapi_meta::apiextensions::v1::CustomResourceDefinition>();
+    registry
+        .register_resource::<admissionregistration::v1::MutatingWebhookConfiguration>()
+        .register_resource::<admissionregistration::v1::ValidatingAdmissionPolicy>()
+        .register_resource::<admissionregistration::v1::ValidatingAdmissionPolicyBinding>()
+        .register_resource::<admissionregistration::v1::ValidatingWebhookConfiguration>()
+        .register_resource::<admissionregistration::v1beta1::ValidatingAdmissionPolicy>()
+        .register_resource::<admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>()
+        .register_resource::<admissionregistration::v1alpha1::MutatingAdmissionPolicy>()
+        .register_resource::<admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>();
     registry.register_resource::<apiregistration::v1::APIService>();
     registry
         .register_resource::<apps::v1::ControllerRevision>()
@@ -118,6 +128,9 @@ mod tests {
         assert_eq!(
             served,
             [
+                "admissionregistration.k8s.io/v1",
+                "admissionregistration.k8s.io/v1alpha1",
+                "admissionregistration.k8s.io/v1beta1",
                 "apiextensions.k8s.io/v1",
                 "apiregistration.k8s.io/v1",
                 "apps/v1",
