@@ -2,7 +2,8 @@
 
 /// Writes the ValidatingAdmissionPolicy kinds (policy, binding, their lists, specs and status) and the types
 /// only they use, for the Go package `$package` of `admissionregistration.k8s.io/$version`, into the invoking
-/// module. The matching types and `MatchCondition` come from the parent module.
+/// module. The matching types and `MatchCondition` come from the parent module. Long attributes are split into
+/// several single-line ones: rustfmt re-indents a multi-line attribute in a macro body on every run.
 macro_rules! validating_policy_types {
     ($package:tt, $version:tt) => {
         use kapi::{Resource, Schema};
@@ -15,15 +16,8 @@ macro_rules! validating_policy_types {
         /// webhook. A policy does nothing until a binding puts it to use.
         #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
         #[serde(rename_all = "camelCase")]
-        #[kapi(
-                            package = $package,
-                            group = "admissionregistration.k8s.io",
-                            version = $version,
-                            scope = "Cluster",
-                            categories = ["api-extensions"],
-                            list = ValidatingAdmissionPolicyList,
-                            status
-                        )]
+        #[kapi(package = $package, group = "admissionregistration.k8s.io", version = $version, scope = "Cluster")]
+        #[kapi(categories = ["api-extensions"], list = ValidatingAdmissionPolicyList, status)]
         pub struct ValidatingAdmissionPolicy {
             /// The object's API version and kind.
             #[serde(flatten)]
@@ -92,24 +86,14 @@ macro_rules! validating_policy_types {
             /// most 64). Any false condition skips the policy; an evaluation error with none false is handled
             /// by the failure policy.
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            #[kapi(
-                                proto = 6,
-                                list_type = "map",
-                                list_map_keys = ["name"],
-                                patch_strategy = "merge",
-                                patch_merge_key = "name"
-                            )]
+            #[kapi(proto = 6, list_type = "map", list_map_keys = ["name"])]
+            #[kapi(patch_strategy = "merge", patch_merge_key = "name")]
             pub match_conditions: Option<Vec<MatchCondition>>,
             /// Named CEL expressions the other expressions can read as `variables.<name>`; evaluated lazily and
             /// in order, so a variable may use the ones before it.
             #[serde(default, skip_serializing_if = "Option::is_none")]
-            #[kapi(
-                                proto = 7,
-                                list_type = "map",
-                                list_map_keys = ["name"],
-                                patch_strategy = "merge",
-                                patch_merge_key = "name"
-                            )]
+            #[kapi(proto = 7, list_type = "map", list_map_keys = ["name"])]
+            #[kapi(patch_strategy = "merge", patch_merge_key = "name")]
             pub variables: Option<Vec<Variable>>,
         }
 
@@ -220,14 +204,8 @@ macro_rules! validating_policy_types {
         /// checks do.
         #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
         #[serde(rename_all = "camelCase")]
-        #[kapi(
-                            package = $package,
-                            group = "admissionregistration.k8s.io",
-                            version = $version,
-                            scope = "Cluster",
-                            categories = ["api-extensions"],
-                            list = ValidatingAdmissionPolicyBindingList
-                        )]
+        #[kapi(package = $package, group = "admissionregistration.k8s.io", version = $version, scope = "Cluster")]
+        #[kapi(categories = ["api-extensions"], list = ValidatingAdmissionPolicyBindingList)]
         pub struct ValidatingAdmissionPolicyBinding {
             /// The object's API version and kind.
             #[serde(flatten)]
