@@ -17,6 +17,7 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("apiextensions.k8s.io", 16700),
     ("scheduling.k8s.io", 16600),
     ("coordination.k8s.io", 16500),
+    ("flowcontrol.apiserver.k8s.io", 16100),
 ];
 
 /// Upstream's priority for `discovery.k8s.io`, the group kapi's watchable discovery kind is served in by default.

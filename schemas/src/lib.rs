@@ -12,6 +12,7 @@ pub mod batch;
 pub mod coordination;
 pub mod core;
 pub mod example;
+pub mod flowcontrol;
 pub mod group_priorities;
 pub mod known_group_versions;
 pub mod rbac;
@@ -85,6 +86,9 @@ fn register_kubernetes_groups(registry: &mut Registry) {
     registry.register_resource::<batch::v1::CronJob>().register_resource::<batch::v1::Job>();
     registry.register_resource::<coordination::v1::Lease>();
     registry
+        .register_resource::<flowcontrol::v1::FlowSchema>()
+        .register_resource::<flowcontrol::v1::PriorityLevelConfiguration>();
+    registry
         .register_resource::<rbac::v1::ClusterRole>()
         .register_resource::<rbac::v1::ClusterRoleBinding>()
         .register_resource::<rbac::v1::Role>()
@@ -139,6 +143,7 @@ mod tests {
                 "batch.example.com/v1",
                 "coordination.k8s.io/v1",
                 "discovery.k8s.io/v1alpha1",
+                "flowcontrol.apiserver.k8s.io/v1",
                 "rbac.authorization.k8s.io/v1",
                 "scheduling.k8s.io/v1",
                 "stable.example.com/v1",
