@@ -11,3 +11,6 @@ mod validating_policy;
 pub mod v1;
 pub mod v1alpha1;
 pub mod v1beta1;
+
+#[cfg(test)]
+mod tests;
