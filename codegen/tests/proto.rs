@@ -4,8 +4,8 @@
 use kapi_codegen::proto::{ConflictKind, LEDGER_PATH, Ledger};
 use kapi_codegen::{Artifacts, Options, generate};
 use kapi_model::{
-    DefName, DefinitionInfo, InstanceType, ProtoField, ProtoMessage, ProtoScalar, Registry, Schema, SchemaNode,
-    SchemaObject,
+    DefName, DefinitionInfo, EmbeddedMessage, InstanceType, ProtoField, ProtoMessage, ProtoScalar, Registry, Schema,
+    SchemaNode, SchemaObject,
 };
 
 const PACKAGE: &str = "example.io/shapes/v1";
@@ -269,5 +269,32 @@ fn open_values_travel_as_text_unless_their_wire_fields_are_declared() -> Result<
     ] {
         assert!(proto.contains(expected), "missing `{expected}` in\n{proto}");
     }
+    Ok(())
+}
+
+// Go's inline embedding: the JSON object has the embedded struct's properties side by side, the message one field
+// of the embedded struct's message.
+definition!(Position = "Position", |_r| object(vec![("x", scalar(InstanceType::Integer, Some("int32")))]), |_i| {});
+definition!(
+    Marker = "Marker",
+    |r| {
+        r.schema_for::<Position>();
+        object(vec![("label", scalar(InstanceType::String, None)), ("x", scalar(InstanceType::Integer, Some("int32")))])
+    },
+    |info| {
+        info.proto.numbers.insert("label".into(), 1);
+        let definition = DefName::new("io.example.shapes.v1.Position");
+        info.proto.embedded.insert("position".into(), EmbeddedMessage { number: 2, definition });
+    }
+);
+
+#[test]
+fn an_embedded_struct_is_one_field_of_its_own_message() -> Result<(), kapi_codegen::Error> {
+    let proto = text(&artifacts_of::<Marker>(None)?, FILE);
+    let marker = proto.split("message Marker {").nth(1).and_then(|rest| rest.split("\n}").next()).unwrap_or_default();
+    assert!(marker.contains("optional string label = 1;"), "{proto}");
+    assert!(marker.contains("optional Position position = 2;"), "{proto}");
+    assert!(!marker.contains(" x = "), "the embedded property travels inside `position`: {proto}");
+    assert!(proto.contains("message Position {\n  optional int32 x = 1;\n}"), "{proto}");
     Ok(())
 }

@@ -58,3 +58,35 @@ fn numbers_wrappers_and_wire_only_fields_reach_the_model() {
         model["definitions"]["com.example.widgets.v1.Widget"]["info"]["proto"]["numbers"]["verbs"] == 2
     }));
 }
+
+/// A position, embedded in markers.
+#[derive(Default, Serialize, Schema)]
+#[kapi(package = "example.com/widgets/v1")]
+struct Position {
+    #[kapi(proto = 1)]
+    x: i32,
+}
+
+/// A marker: a label at a position, the position's fields side by side with the label in JSON.
+#[derive(Serialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "example.com/widgets/v1")]
+struct Marker {
+    #[kapi(proto = 1)]
+    label: String,
+    #[serde(flatten)]
+    #[kapi(proto = 2)]
+    position: Position,
+}
+
+#[test]
+fn a_numbered_flattened_field_is_embedded_as_one_message_field() {
+    let mut registry = Registry::new();
+    registry.register::<Marker>();
+    let marker = registry.definition(&DefName::new("com.example.widgets.v1.Marker")).expect("marker");
+    let properties: Vec<&str> = marker.schema.keywords().properties.keys().map(String::as_str).collect();
+    assert_eq!(properties, ["label", "x"], "JSON stays flat");
+    let embedded = marker.info.proto.embedded.get("position").expect("embedded field");
+    assert_eq!((embedded.number, embedded.definition.as_str()), (2, "com.example.widgets.v1.Position"));
+    assert!(!marker.info.proto.numbers.contains_key("position"), "no JSON property of that name");
+}

@@ -29,7 +29,7 @@ pub use conventions::Conventions;
 pub use extensions::{GroupVersionKind, KubernetesExtensions, ListType, MapType, Union, ValidationRule};
 pub use keyword::{Keyword, Setting};
 pub use names::{DefName, GroupVersion};
-pub use proto::{ProtoField, ProtoInfo, ProtoMessage, ProtoScalar};
+pub use proto::{EmbeddedMessage, ProtoField, ProtoInfo, ProtoMessage, ProtoScalar};
 pub use registry::{DEFAULT_GROUP_PRIORITY, Definition, DefinitionInfo, Registry};
 pub use resource::{
     CrdVersion, PRINTER_COLUMN_TYPES, PrinterColumn, ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource,

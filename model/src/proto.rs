@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
+use crate::names::DefName;
 use crate::schema::SchemaNode;
 
 /// Protobuf facts about one definition; empty for most of them, which are derived from the schema alone.
@@ -24,6 +25,11 @@ pub struct ProtoInfo {
     /// (upstream's wire format may be newer than the JSON the corpus mirrors, as meta/v1 `ListMeta.shardInfo`).
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
     pub wire_only: IndexMap<String, SchemaNode>,
+    /// Structs embedded in the JSON object (serde `flatten` with `proto = N`, Go's inline embedding) that the
+    /// message carries as one field of the embedded type's message, by field name: go-to-protobuf writes
+    /// `optional RuleWithOperations ruleWithOperations = 2` where JSON has the embedded properties side by side.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub embedded: BTreeMap<String, EmbeddedMessage>,
     /// The message as written by hand, replacing the one derived from the schema (time stamps are
     /// `{seconds, nanos}` on the wire but RFC 3339 strings in JSON).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -35,6 +41,16 @@ impl ProtoInfo {
     pub fn is_empty(&self) -> bool {
         self == &Self::default()
     }
+}
+
+/// A flattened struct that protobuf carries as one message field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmbeddedMessage {
+    /// The field number.
+    pub number: u32,
+    /// The embedded type's definition, whose properties the field stands for.
+    pub definition: DefName,
 }
 
 /// A message shape given by hand: its fields in declaration order.

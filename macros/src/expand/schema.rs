@@ -263,13 +263,14 @@ fn describe_definition(cont: &Container, krate: &syn::Path) -> TokenStream {
         let (group, version, kind) = (&gvk.group, &gvk.version, &gvk.kind);
         quote!(info.kinds.push(#krate::model::GroupVersionKind { group: #group.to_owned(), version: #version.to_owned(), kind: #kind.to_owned() });)
     });
-    let proto = proto_facts(cont);
+    let proto = proto_facts(cont, krate);
     quote!(let _ = &info; #package #every #(#kinds)* #proto)
 }
 
 /// Records `proto = N` and `proto_wrapper = "..."` by JSON name: of a struct's fields, or of an enum's variants
-/// (a tagged enum's message has one field per variant).
-fn proto_facts(cont: &Container) -> TokenStream {
+/// (a tagged enum's message has one field per variant). A flattened field with a number is embedded: one message
+/// field of the flattened type's message.
+fn proto_facts(cont: &Container, krate: &syn::Path) -> TokenStream {
     let entries: Vec<(&String, &FieldAttrs)> = match &cont.data {
         Data::Struct(Style::Named, fields) => {
             // A skipped field with a number is wire-only: it has a number but no JSON property.
@@ -280,6 +281,17 @@ fn proto_facts(cont: &Container) -> TokenStream {
         Data::Struct(..) => Vec::new(),
     };
     let mut facts = TokenStream::new();
+    if let Data::Struct(Style::Named, fields) = &cont.data {
+        for field in fields.iter().filter(|f| f.serde.flatten) {
+            let Some(number) = field.attrs.proto.get().and_then(|n| u32::try_from(*n).ok()) else { continue };
+            let (name, ty) = (&field.json_name, field.ty);
+            facts.extend(quote! {
+                if let ::core::option::Option::Some(definition) = <#ty as #krate::model::Schema>::definition_name() {
+                    info.proto.embedded.insert(#name.to_owned(), #krate::model::EmbeddedMessage { number: #number, definition });
+                }
+            });
+        }
+    }
     for (name, attrs) in entries {
         if let Some(number) = attrs.proto.get().and_then(|n| u32::try_from(*n).ok()) {
             facts.extend(quote!(info.proto.numbers.insert(#name.to_owned(), #number);));

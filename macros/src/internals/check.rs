@@ -248,12 +248,14 @@ fn check_required_conflict(cx: &Ctxt, field: &Field) {
     }
 }
 
-/// A flattened field has no schema position of its own for keywords to land on.
+/// A flattened field has no schema position of its own for keywords to land on; it may only carry the protobuf
+/// number of the one message field that holds it on the wire (Go's inline embedding).
 fn check_flatten(cx: &Ctxt, field: &Field) {
-    if field.serde.flatten && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
+    if field.serde.flatten && field.attrs.keys.iter().any(|key| key != "proto") {
         cx.error_spanned_by(
             &field.member,
-            "a `#[serde(flatten)]` field merges into its parent; put kapi attributes on the flattened type",
+            "a `#[serde(flatten)]` field merges into its parent; put kapi attributes on the flattened type (only \
+             `proto = N`, the number of the message field it travels in, may stand here)",
         );
     }
 }

@@ -56,6 +56,7 @@ macro_rules! matching_types {
             pub resource_names: Option<Vec<String>>,
             /// The operations, groups, versions, resources and scope of the rule.
             #[serde(flatten)]
+            #[kapi(proto = 2)]
             pub rule_with_operations: RuleWithOperations,
         }
 

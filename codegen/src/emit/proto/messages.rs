@@ -1,7 +1,7 @@
 //! Definitions to messages: one message per definition that has one, grouped into one file per package, with
 //! nested messages for inline objects and wrapper messages for lists that need them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_model::{
     DefName, Definition, InstanceType, ProtoInfo, ProtoMessage, ProtoScalar, Registry, SchemaNode, SchemaObject,
@@ -109,7 +109,14 @@ impl<'a> Builder<'a> {
             message.fields.push(fixed_field("raw", FieldKind::Optional(TypeRef::Scalar(ProtoScalar::Bytes)), 1));
             return;
         }
-        for (json_name, node) in members(body).into_iter().chain(&info.wire_only) {
+        // An embedded struct's properties travel inside its one message field, not side by side.
+        let registry = self.registry;
+        let embedded: BTreeSet<&String> = (info.embedded.values())
+            .filter_map(|embedded| registry.definition(&embedded.definition))
+            .flat_map(|definition| definition.schema.keywords().properties.keys())
+            .collect();
+        let own = members(body).into_iter().filter(|(json_name, _)| !embedded.contains(json_name));
+        for (json_name, node) in own.chain(&info.wire_only) {
             let fixed = info.numbers.get(json_name).copied();
             // A kind's apiVersion and kind travel in the runtime.Unknown envelope, not in the message.
             if type_meta && fixed.is_none() && (json_name == "apiVersion" || json_name == "kind") {
@@ -129,6 +136,20 @@ impl<'a> Builder<'a> {
                 self.problems.push(format!("`{}` has two fields named `{name}`", scope.describe()));
             }
             message.fields.push(Field { name, json_name: json, comment, kind, fixed, number: 0 });
+        }
+        for (field_name, embedded) in &info.embedded {
+            let kind = FieldKind::Optional(self.definition_ref(&embedded.definition, scope));
+            let comment =
+                registry.definition(&embedded.definition).and_then(|d| d.schema.keywords().description.clone());
+            let name = identifier(field_name);
+            message.fields.push(Field {
+                name,
+                json_name: None,
+                comment,
+                kind,
+                fixed: Some(embedded.number),
+                number: 0,
+            });
         }
     }
 

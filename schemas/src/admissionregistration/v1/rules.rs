@@ -44,5 +44,6 @@ pub struct RuleWithOperations {
     pub operations: Option<Vec<String>>,
     /// The resources the operations apply to.
     #[serde(flatten)]
+    #[kapi(proto = 2)]
     pub rule: Rule,
 }
