@@ -20,6 +20,8 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("policy", 17100),
     ("rbac.authorization.k8s.io", 17000),
     ("storage.k8s.io", 16800),
+    // The same as apiextensions.k8s.io's, listed before it by name.
+    ("admissionregistration.k8s.io", 16700),
     ("apiextensions.k8s.io", 16700),
     ("scheduling.k8s.io", 16600),
     ("coordination.k8s.io", 16500),
@@ -27,6 +29,7 @@ pub const KUBERNETES_GROUP_PRIORITIES: &[(&str, u32)] = &[
     ("discovery.k8s.io", DISCOVERY_GROUP_PRIORITY),
     // The same as discovery.k8s.io's; equal priorities are listed by name.
     ("resource.k8s.io", 16200),
+    ("flowcontrol.apiserver.k8s.io", 16100),
     ("internal.apiserver.k8s.io", 16000),
     ("storagemigration.k8s.io", 15800),
 ];

@@ -4,6 +4,7 @@
 //! One module per Go package, so definition names follow Kubernetes' convention (`io.k8s.api.coordination.v1.Lease`).
 //! [`registry()`] collects everything; [`register_kubernetes`] alone gives what upstream Kubernetes serves.
 
+pub mod admissionregistration;
 pub mod apiregistration;
 pub mod apiserverinternal;
 pub mod apps;
@@ -17,6 +18,7 @@ pub mod core;
 pub mod discovery;
 pub mod events;
 pub mod example;
+pub mod flowcontrol;
 pub mod group_priorities;
 pub mod known_group_versions;
 pub mod networking;
@@ -82,6 +84,15 @@ fn register_kubernetes_groups(registry: &mut Registry) {
     register_core_v1(registry);
     // Kubernetes' own type, kept in kapi-meta: kapi writes custom resource definitions with it.
     registry.register_resource::<kapi_meta::apiextensions::v1::CustomResourceDefinition>();
+    registry
+        .register_resource::<admissionregistration::v1::MutatingWebhookConfiguration>()
+        .register_resource::<admissionregistration::v1::ValidatingAdmissionPolicy>()
+        .register_resource::<admissionregistration::v1::ValidatingAdmissionPolicyBinding>()
+        .register_resource::<admissionregistration::v1::ValidatingWebhookConfiguration>()
+        .register_resource::<admissionregistration::v1beta1::ValidatingAdmissionPolicy>()
+        .register_resource::<admissionregistration::v1beta1::ValidatingAdmissionPolicyBinding>()
+        .register_resource::<admissionregistration::v1alpha1::MutatingAdmissionPolicy>()
+        .register_resource::<admissionregistration::v1alpha1::MutatingAdmissionPolicyBinding>();
     registry.register_resource::<apiregistration::v1::APIService>();
     registry
         .register_resource::<apps::v1::ControllerRevision>()
@@ -119,6 +130,9 @@ fn register_kubernetes_groups(registry: &mut Registry) {
         .register_resource::<networking::v1::NetworkPolicy>()
         .register_resource::<networking::v1beta1::IPAddress>()
         .register_resource::<networking::v1beta1::ServiceCIDR>();
+    registry
+        .register_resource::<flowcontrol::v1::FlowSchema>()
+        .register_resource::<flowcontrol::v1::PriorityLevelConfiguration>();
     registry
         .register_resource::<rbac::v1::ClusterRole>()
         .register_resource::<rbac::v1::ClusterRoleBinding>()
@@ -204,6 +218,9 @@ mod tests {
             served,
             [
                 "v1",
+                "admissionregistration.k8s.io/v1",
+                "admissionregistration.k8s.io/v1alpha1",
+                "admissionregistration.k8s.io/v1beta1",
                 "apiextensions.k8s.io/v1",
                 "apiregistration.k8s.io/v1",
                 "apps/v1",
@@ -221,6 +238,7 @@ mod tests {
                 "discovery.k8s.io/v1",
                 "discovery.k8s.io/v1alpha1",
                 "events.k8s.io/v1",
+                "flowcontrol.apiserver.k8s.io/v1",
                 "internal.apiserver.k8s.io/v1alpha1",
                 "networking.k8s.io/v1",
                 "networking.k8s.io/v1beta1",

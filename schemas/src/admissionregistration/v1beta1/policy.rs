@@ -1,0 +1,6 @@
+//! ValidatingAdmissionPolicy and ValidatingAdmissionPolicyBinding (shared in shape with v1).
+
+crate::admissionregistration::validating_policy::validating_policy_types!(
+    "k8s.io/api/admissionregistration/v1beta1",
+    "v1beta1"
+);
