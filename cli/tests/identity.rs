@@ -24,6 +24,8 @@ struct Timing {
 }
 
 const FAST: Timing = Timing { renew: 0.25, duration: 2, grace: 1.0 };
+/// FAST's renewals with a lease that outlives a server restart.
+const LONGER_LEASE: Timing = Timing { renew: 0.25, duration: 30, grace: 1.0 };
 
 fn replica(store: &str, host: &str, timing: &Timing) -> Server {
     let (renew, duration, grace) = (timing.renew.to_string(), timing.duration.to_string(), timing.grace.to_string());
@@ -188,8 +190,9 @@ fn three_replicas_hold_leases_and_a_killed_one_is_collected_after_expiry() {
     );
     eprintln!("killed replica's lease collected {collected_after:?} after the kill (expiry + grace: 3 s)");
 
-    // Restarted on the same host: the same lease name, created anew with a new holder.
-    replicas.push(replica(&store, "replica-1", &FAST));
+    // Restarted on the same host: the same lease name, created anew with a new holder. Its lease now lasts long
+    // enough for the next restart to beat its expiry however slowly a loaded machine starts a server.
+    replicas.push(replica(&store, "replica-1", &LONGER_LEASE));
     let recreated = wait_for("the restarted replica's lease", Duration::from_secs(20), || {
         leases(replicas[0].port)?.remove(&victim)
     });
@@ -199,7 +202,7 @@ fn three_replicas_hold_leases_and_a_killed_one_is_collected_after_expiry() {
     // Killed and restarted before its lease expires: the same lease object is taken over, one more transition.
     let restarted = replicas.pop().expect("replica-1");
     drop(restarted);
-    replicas.push(replica(&store, "replica-1", &FAST));
+    replicas.push(replica(&store, "replica-1", &LONGER_LEASE));
     let taken = wait_for("the lease taken over", Duration::from_secs(20), || {
         let lease = leases(replicas[0].port)?.remove(&victim)?;
         (field(&lease, "/spec/holderIdentity") != field(&recreated, "/spec/holderIdentity")).then_some(lease)

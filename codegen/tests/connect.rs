@@ -74,6 +74,7 @@ fn generated() -> Value {
         list_kind: Some("LeaseList".into()),
         list_definition: Some(name::<LeaseList>()),
         crd: None,
+        delete_returns_object: false,
     });
     let artifacts = generate(&r, &Options::default()).expect("generate");
     common::json_of(&artifacts, "openapi/v3/apis/coordination.k8s.io/v1.json")

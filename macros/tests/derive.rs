@@ -92,7 +92,8 @@ struct Widget {
     version = "v1",
     status,
     subresource(name = "approval"),
-    subresource(name = "token", verbs = ["create"])
+    subresource(name = "token", verbs = ["create"]),
+    delete_returns_object
 )]
 struct Gadget {
     spec: WidgetSpec,
@@ -160,6 +161,15 @@ fn further_subresources_speak_the_parents_kind_with_their_verbs() {
     assert_eq!(subresources[1].verbs, ["get", "patch", "update"]);
     assert_eq!(subresources[2].verbs, ["create"]);
     assert!(subresources.iter().all(|s| s.kind.is_none() && s.scale.is_none()));
+}
+
+#[test]
+fn delete_returns_the_object_only_where_the_resource_says_so() {
+    let mut registry = Registry::new();
+    registry.register_resource::<Gadget>().register_resource::<Widget>();
+    let returns: Vec<(&str, bool)> =
+        registry.resources().iter().map(|r| (r.kind.as_str(), r.delete_returns_object)).collect();
+    assert_eq!(returns, [("Gadget", true), ("Widget", false)]);
 }
 
 #[test]

@@ -263,6 +263,7 @@ pub fn resource_meta(
         list_kind: list.as_ref().map(|l| l.short_name().to_owned()),
         list_definition: list,
         crd: None,
+        delete_returns_object: false,
     }
 }
 

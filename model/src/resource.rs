@@ -142,6 +142,10 @@ pub struct ResourceMeta {
     /// Present when the kind is published as a version of a CustomResourceDefinition (`#[kapi(crd(...))]`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub crd: Option<CrdVersion>,
+    /// Delete answers with the deleted object (its last state) instead of a `Status`. A fact of the resource's
+    /// storage: kube-apiserver does it for pods, services, persistent volumes and a few more.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub delete_returns_object: bool,
 }
 
 /// How one version of a kind appears in its CustomResourceDefinition.
@@ -278,6 +282,7 @@ mod tests {
             list_kind: None,
             list_definition: None,
             crd: None,
+            delete_returns_object: false,
         };
         assert!(pods.name_problems().is_empty());
         pods.subresources[0].connect = Some(Connect { methods: vec!["TRACE".into()], subpath: false });

@@ -59,6 +59,13 @@ pub fn register_watchable_discovery(registry: &mut Registry) {
 /// and upstream's discovery priorities for the groups.
 pub fn register_kubernetes(registry: &mut Registry) {
     register_kubernetes_groups(registry);
+    register_kubernetes_scheme(registry);
+}
+
+/// A Kubernetes server's scheme without its groups' resources: what every server speaks, the shared kinds, the
+/// group-versions upstream knows with their conventions, and upstream's group priorities. A user writing a
+/// built-in group themselves starts from here.
+pub fn register_kubernetes_scheme(registry: &mut Registry) {
     kapi_meta::register(registry);
     register_shared_definitions(registry);
     // Upstream's built-in group-versions follow Kubernetes' conventions, and so do the packages of kinds that are

@@ -65,8 +65,13 @@ fn legacy_entries(group: &str, version: &str, resource: &Value) -> Vec<Value> {
             own.insert(key.into(), resource[key].clone());
         }
     }
-    let hash = storage_version_hash(group, version, kind["kind"].as_str().unwrap_or_default());
-    own.insert("storageVersionHash".into(), json!(hash));
+    // Only stored resources have a storage version; what cannot be watched is not stored (the reviews, which are
+    // only created, and componentstatuses, which are read from the components), as upstream's /api/v1 shows.
+    let stored = resource["verbs"].as_array().into_iter().flatten().any(|verb| verb == "watch");
+    if stored {
+        let hash = storage_version_hash(group, version, kind["kind"].as_str().unwrap_or_default());
+        own.insert("storageVersionHash".into(), json!(hash));
+    }
     let mut out = vec![Value::Object(own)];
     for sub in resource["subresources"].as_array().into_iter().flatten() {
         let sub_kind = &sub["responseKind"];

@@ -107,6 +107,7 @@ fn holder_resource() -> ResourceMeta {
         list_kind: None,
         list_definition: None,
         crd: None,
+        delete_returns_object: false,
     }
 }
 

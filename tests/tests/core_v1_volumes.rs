@@ -78,6 +78,7 @@ fn throwaway<T: Schema>(kind: &str) -> ResourceMeta {
         list_kind: None,
         list_definition: None,
         crd: None,
+        delete_returns_object: false,
     }
 }
 

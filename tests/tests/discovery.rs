@@ -5,29 +5,55 @@ use kapi_tests::golden_discovery::{entry, golden, legacy_resource_list, storage_
 use kapi_tests::{artifact_json, corpus_artifacts};
 use serde_json::Value;
 
-/// The Kubernetes groups of the corpus, in upstream's discovery order.
-const GROUPS: [&str; 7] = [
-    "apiregistration.k8s.io",
-    "apps",
-    "autoscaling",
-    "batch",
-    "rbac.authorization.k8s.io",
-    "apiextensions.k8s.io",
-    "coordination.k8s.io",
-];
+/// Every group of upstream's golden aggregated list, in its order: the corpus serves all of them.
+fn kubernetes_groups() -> Vec<String> {
+    let theirs = golden("aggregated_v2.json");
+    let names = theirs["items"].as_array().into_iter().flatten().filter_map(|item| item["metadata"]["name"].as_str());
+    names.map(str::to_owned).collect()
+}
 
 /// The versions of an aggregated group entry (or of an APIGroup's `versions`) by name.
 fn version_names(versions: &Value) -> Vec<&str> {
     versions.as_array().into_iter().flatten().filter_map(|v| v["version"].as_str()).collect()
 }
 
-/// The golden is newer than 1.32 (autoscaling also serves v2 there), so every version both documents have is
-/// compared, and every group must share at least one.
+/// True when Kubernetes 1.32's OpenAPI document for `group`/`version` has paths for `plural`. The golden discovery
+/// documents are newer than 1.32, and resources added since (networking.k8s.io/v1 `ipaddresses`, say) are not
+/// expected of a 1.32 replica.
+fn served_by_1_32(group: &str, version: &str, plural: &str) -> bool {
+    let relative =
+        if group.is_empty() { format!("api/{version}.json") } else { format!("apis/{group}/{version}.json") };
+    let Ok(text) = std::fs::read_to_string(kapi_tests::upstream_document(&relative)) else { return false };
+    let document: Value = serde_json::from_str(&text).expect("upstream documents are JSON");
+    // A subresource (`pods/exec`) sits after the object's name.
+    let segment = match plural.split_once('/') {
+        Some((resource, subresource)) => format!("/{resource}/{{name}}/{subresource}"),
+        None => format!("/{plural}"),
+    };
+    let mut paths = document["paths"].as_object().into_iter().flat_map(|paths| paths.keys());
+    paths.any(|path| path.ends_with(&segment) || path.contains(&format!("{segment}/")))
+}
+
+/// `entry` with the resources a 1.32 server does not serve removed.
+fn as_of_1_32(group: &str, entry: &Value) -> Value {
+    let mut entry = entry.clone();
+    let version = entry["version"].as_str().unwrap_or_default().to_owned();
+    if let Some(resources) = entry["resources"].as_array_mut() {
+        resources.retain(|r| served_by_1_32(group, &version, r["resource"].as_str().unwrap_or_default()));
+    }
+    entry
+}
+
+/// The golden is newer than 1.32 (autoscaling also serves v2 there, some groups gained versions and resources), so
+/// every version both documents have is compared, restricted to what 1.32 serves, and every group must share at
+/// least one.
 #[test]
 fn aggregated_entries_of_every_kubernetes_group_equal_upstream() {
     let ours = artifact_json(&corpus_artifacts(), "discovery/aggregated_v2.json");
     let theirs = golden("aggregated_v2.json");
-    for group in GROUPS {
+    let groups = kubernetes_groups();
+    assert_eq!(groups.len(), 22, "{groups:?}");
+    for group in &groups {
         let our_group = entry(&ours["items"], "metadata/name", group);
         let their_group = entry(&theirs["items"], "metadata/name", group);
         assert_eq!(our_group["metadata"], their_group["metadata"], "{group}");
@@ -38,9 +64,9 @@ fn aggregated_entries_of_every_kubernetes_group_equal_upstream() {
         for version in shared {
             let (mine, upstream) = (
                 entry(&our_group["versions"], "version", version),
-                entry(&their_group["versions"], "version", version),
+                as_of_1_32(group, entry(&their_group["versions"], "version", version)),
             );
-            assert_eq!(mine, upstream, "{group}/{version}");
+            assert_eq!(mine, &upstream, "{group}/{version}");
         }
     }
     for key in ["apiVersion", "kind", "metadata"] {
@@ -52,34 +78,27 @@ fn aggregated_entries_of_every_kubernetes_group_equal_upstream() {
 #[test]
 fn kubernetes_groups_are_listed_in_upstreams_order() {
     let ours = artifact_json(&corpus_artifacts(), "discovery/apis.json");
-    let theirs = golden("aggregated_v2.json");
-    let names = |items: &Value, key: &str| -> Vec<String> {
-        let pointer = format!("/{key}");
-        let all = items.as_array().into_iter().flatten().filter_map(|item| item.pointer(&pointer)?.as_str());
-        all.filter(|name| GROUPS.contains(name)).map(str::to_owned).collect()
-    };
-    assert_eq!(names(&ours["groups"], "name"), names(&theirs["items"], "metadata/name"));
-    assert_eq!(names(&ours["groups"], "name"), GROUPS);
+    let groups = kubernetes_groups();
+    let names: Vec<&str> = ours["groups"].as_array().into_iter().flatten().filter_map(|g| g["name"].as_str()).collect();
+    let kubernetes: Vec<&str> = names.iter().copied().filter(|name| groups.iter().any(|g| g == name)).collect();
+    assert_eq!(kubernetes, groups);
 }
 
-/// The legacy group list entries: equal where we serve all of upstream's versions; otherwise our versions are
-/// upstream's restricted to the ones we serve (autoscaling: v1 only, so v1 is also preferred).
+/// The legacy group list entries: the versions both lists have come in the same order, and where we serve exactly
+/// upstream's versions the entries are equal.
 #[test]
 fn the_group_list_entries_equal_upstream() {
     let ours = artifact_json(&corpus_artifacts(), "discovery/apis.json");
     let theirs = golden("apis.json");
-    for group in GROUPS {
-        let (mine, upstream) = (entry(&ours["groups"], "name", group), entry(&theirs["groups"], "name", group));
-        let served = version_names(&mine["versions"]);
-        let expected: Vec<&Value> = upstream["versions"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|v| v["version"].as_str().is_some_and(|name| served.contains(&name)))
-            .collect();
-        let actual: Vec<&Value> = mine["versions"].as_array().into_iter().flatten().collect();
-        assert_eq!(actual, expected, "{group}");
-        if served.len() == version_names(&upstream["versions"]).len() {
+    for group in kubernetes_groups() {
+        let (mine, upstream) = (entry(&ours["groups"], "name", &group), entry(&theirs["groups"], "name", &group));
+        let (served, listed) = (version_names(&mine["versions"]), version_names(&upstream["versions"]));
+        let kept = |versions: &Value, other: &[&str]| -> Vec<Value> {
+            let all = versions.as_array().into_iter().flatten();
+            all.filter(|v| v["version"].as_str().is_some_and(|name| other.contains(&name))).cloned().collect()
+        };
+        assert_eq!(kept(&mine["versions"], &listed), kept(&upstream["versions"], &served), "{group}");
+        if served == listed {
             assert_eq!(mine, upstream, "{group}");
         }
     }
@@ -92,15 +111,50 @@ fn the_apps_group_document_equals_upstream() {
     assert_eq!(ours, golden("apis__apps.json"));
 }
 
+/// Every legacy resource list of a version both we and the golden aggregated list serve is what a server derives
+/// from the golden entry (restricted to what 1.32 serves).
 #[test]
 fn every_resource_list_is_what_a_server_derives_from_upstream() {
     let artifacts = corpus_artifacts();
     let aggregated = golden("aggregated_v2.json");
-    for group in GROUPS {
-        let versions = &entry(&aggregated["items"], "metadata/name", group)["versions"];
-        let ours = artifact_json(&artifacts, &format!("discovery/apis__{group}__v1.json"));
-        assert_eq!(ours, legacy_resource_list(group, entry(versions, "version", "v1")), "{group}/v1");
+    let mut compared = 0;
+    for group in kubernetes_groups() {
+        for upstream in
+            entry(&aggregated["items"], "metadata/name", &group)["versions"].as_array().into_iter().flatten()
+        {
+            let version = upstream["version"].as_str().unwrap_or_default();
+            let Some(ours) = artifacts.get(&format!("discovery/apis__{group}__{version}.json")) else { continue };
+            let ours: Value = serde_json::from_slice(ours).expect("JSON");
+            assert_eq!(ours, legacy_resource_list(&group, &as_of_1_32(&group, upstream)), "{group}/{version}");
+            compared += 1;
+        }
     }
+    assert!(compared >= 30, "{compared} group-versions compared");
+}
+
+/// `/api/v1`: every entry of upstream's golden list that 1.32 serves is ours exactly, and every entry of ours the
+/// golden lacks is one 1.32 serves (the golden is newer: it has `pods/checkpoint`, and no longer `pods/resize`).
+#[test]
+fn the_core_resource_list_equals_upstream_as_of_1_32() {
+    let ours = artifact_json(&corpus_artifacts(), "discovery/api__v1.json");
+    let theirs = golden("api__v1.json");
+    let by_name = |list: &Value| -> std::collections::BTreeMap<String, Value> {
+        let all = list["resources"].as_array().into_iter().flatten();
+        all.filter_map(|r| Some((r["name"].as_str()?.to_owned(), r.clone()))).collect()
+    };
+    let (mine, upstream) = (by_name(&ours), by_name(&theirs));
+    for (name, resource) in &upstream {
+        if served_by_1_32("", "v1", name) {
+            assert_eq!(mine.get(name), Some(resource), "{name}");
+        } else {
+            assert!(!mine.contains_key(name), "{name} is newer than 1.32");
+        }
+    }
+    for name in mine.keys().filter(|name| !upstream.contains_key(*name)) {
+        assert!(served_by_1_32("", "v1", name), "{name} is neither upstream's nor 1.32's");
+    }
+    assert!(mine.len() >= 35, "{} core resources", mine.len());
+    assert_eq!(ours["groupVersion"], theirs["groupVersion"]);
 }
 
 /// The derivation the previous test relies on reproduces upstream's own legacy apps/v1 document (upstream's

@@ -98,6 +98,7 @@ mod tests {
                 list_kind: None,
                 list_definition: None,
                 crd: None,
+                delete_returns_object: false,
             });
         }
         registry

@@ -1,7 +1,5 @@
 //! Profiles: the named settings a generation runs with (which conventions, which meta definitions, which passes).
 
-use std::collections::BTreeSet;
-
 use kapi_model::DefName;
 
 use crate::infra::passes::SchemaPass;
@@ -24,8 +22,6 @@ pub struct Profile {
     pub passes: Vec<SchemaPass>,
     /// The definitions operations refer to, by name.
     pub meta: MetaDefinitions,
-    /// Resources whose delete returns the deleted object rather than a `Status`.
-    pub delete_returns_object: BTreeSet<GroupResource>,
     /// The `schemes` written on swagger 2.0 operations.
     pub swagger_schemes: Vec<String>,
 }
@@ -46,20 +42,6 @@ pub struct ApiKeyScheme {
     pub header: String,
     /// What the scheme is, for readers.
     pub description: String,
-}
-
-/// A resource named by group and plural.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct GroupResource {
-    pub group: String,
-    pub resource: String,
-}
-
-impl GroupResource {
-    /// Builds a group-resource.
-    pub fn new(group: impl Into<String>, resource: impl Into<String>) -> Self {
-        Self { group: group.into(), resource: resource.into() }
-    }
 }
 
 /// A role a meta definition plays in operations.
@@ -141,7 +123,6 @@ impl Profile {
             }),
             passes: vec![SchemaPass::GroupVersionKinds],
             meta: MetaDefinitions::kubernetes(),
-            delete_returns_object: kubernetes_delete_returns_object(),
             swagger_schemes: vec!["https".to_owned()],
         }
     }
@@ -156,18 +137,4 @@ impl Default for Profile {
     fn default() -> Self {
         Self::kubernetes()
     }
-}
-
-/// The built-in resources whose REST strategy returns the deleted object (upstream 1.32 documents show it as the
-/// delete response); a server detail the model does not carry, so the profile names them.
-fn kubernetes_delete_returns_object() -> BTreeSet<GroupResource> {
-    let core = ["persistentvolumeclaims", "persistentvolumes", "pods", "podtemplates", "resourcequotas"]
-        .into_iter()
-        .chain(["serviceaccounts", "services"])
-        .map(|resource| GroupResource::new("", resource));
-    let resource = ["deviceclasses", "resourceclaims", "resourceclaimtemplates", "resourceslices"]
-        .map(|resource| GroupResource::new("resource.k8s.io", resource));
-    let storage = ["csidrivers", "csinodes", "storageclasses", "volumeattachments", "volumeattributesclasses"]
-        .map(|resource| GroupResource::new("storage.k8s.io", resource));
-    core.chain(resource).chain(storage).collect()
 }

@@ -279,6 +279,7 @@ fn meta(
         list_kind: Some(format!("{kind}List")),
         list_definition: Some(list),
         crd: None,
+        delete_returns_object: false,
     }
 }
 

@@ -64,6 +64,8 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
         ));)
     });
     let crd = resource.crd.get().map(crd_version);
+    let delete_returns_object =
+        resource.delete_returns_object.get().map(|_| quote!(meta.delete_returns_object = true;));
     quote! {
         // Paths are written in full for hygiene; from where a user's `crate = "..."` path points they may read as
         // needlessly qualified.
@@ -88,6 +90,7 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
                 #[allow(unused_mut)]
                 let mut meta = __kapi::resource_meta(spec, definition, list, subresources);
                 #crd
+                #delete_returns_object
                 meta
             }
             }

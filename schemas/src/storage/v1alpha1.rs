@@ -17,7 +17,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
     version = "v1alpha1",
     scope = "Cluster",
     short_names = ["vac"],
-    list = VolumeAttributesClassList
+    list = VolumeAttributesClassList,
+    delete_returns_object
 )]
 pub struct VolumeAttributesClass {
     /// The object's API version and kind.

@@ -13,7 +13,7 @@ use super::naming::{OperationName, discovery_operation_id, operation_id, tag};
 use super::parameters::{self, ParamType, Parameter};
 use crate::error::Error;
 use crate::infra::context::Context;
-use crate::infra::profile::{GroupResource, MetaRole};
+use crate::infra::profile::MetaRole;
 
 /// The path items of `group_version`, by path.
 pub(crate) fn build(ctx: &Context<'_>, group_version: &GroupVersion) -> Result<BTreeMap<String, PathItem>, Error> {
@@ -252,11 +252,8 @@ impl Paths<'_> {
                 (body(PATCH, self.ctx.meta(MetaRole::Patch)?, true), vec![ok(OBJECT, object), created(object)])
             }
             Action::Delete => {
-                let returned = if self.delete_returns_object(subject.resource) {
-                    object
-                } else {
-                    self.ctx.meta(MetaRole::Status)?
-                };
+                let returned =
+                    if subject.resource.delete_returns_object { object } else { self.ctx.meta(MetaRole::Status)? };
                 let options = self.ctx.meta(MetaRole::DeleteOptions)?;
                 (body(ANY, options, false), vec![ok(OBJECT, returned), accepted(returned)])
             }
@@ -274,11 +271,6 @@ impl Paths<'_> {
         let list = resource.list_definition.as_ref();
         let list = list.ok_or_else(|| Error::missing_list_definition(&resource.plural, &group_version))?;
         self.ctx.require(list, || format!("the list kind of resource `{}` in {group_version}", resource.plural))
-    }
-
-    fn delete_returns_object(&self, resource: &ResourceMeta) -> bool {
-        let key = GroupResource::new(resource.group_version.group.clone(), resource.plural.clone());
-        self.ctx.profile.delete_returns_object.contains(&key)
     }
 
     fn insert(&mut self, path: String, method: Method, operation: Operation) -> Result<(), Error> {

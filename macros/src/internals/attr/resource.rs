@@ -45,6 +45,7 @@ pub struct ResourceAttrs {
     pub categories: Attr<Vec<syn::LitStr>>,
     pub list: Attr<syn::Path>,
     pub status: Attr<()>,
+    pub delete_returns_object: Attr<()>,
     pub scale: Attr<ScaleAttrs>,
     pub subresources: Vec<SubresourceAttrs>,
     pub crd: Attr<CrdAttrs>,
@@ -64,6 +65,7 @@ impl ResourceAttrs {
             categories: Attr::none("categories"),
             list: Attr::none("list"),
             status: Attr::none("status"),
+            delete_returns_object: Attr::none("delete_returns_object"),
             scale: Attr::none("scale"),
             subresources: Vec::new(),
             crd: Attr::none("crd"),
@@ -86,6 +88,7 @@ impl ResourceAttrs {
             "categories" => self.categories.set_opt(cx, &path, values::string_list(cx, meta)?),
             "list" => self.list.set_opt(cx, &path, values::path(cx, meta)?),
             "status" => set_flag(cx, meta, &mut self.status)?,
+            "delete_returns_object" => set_flag(cx, meta, &mut self.delete_returns_object)?,
             "crd" => {
                 let crd = parse_crd(cx, meta)?;
                 self.crd.set(cx, &path, crd);

@@ -15,6 +15,7 @@ mod event;
 mod limit_range;
 mod namespace;
 mod node;
+mod node_config;
 mod node_status;
 mod persistent_volume;
 mod pod;
@@ -60,7 +61,8 @@ pub use ephemeral::EphemeralContainer;
 pub use event::{Event, EventList, EventSeries, EventSource};
 pub use limit_range::{LimitRange, LimitRangeItem, LimitRangeList, LimitRangeSpec};
 pub use namespace::{Namespace, NamespaceCondition, NamespaceList, NamespaceSpec, NamespaceStatus};
-pub use node::{ConfigMapNodeConfigSource, Node, NodeConfigSource, NodeList, NodeSpec, Taint};
+pub use node::{Node, NodeList, NodeSpec, Taint};
+pub use node_config::{ConfigMapNodeConfigSource, NodeConfigSource};
 pub use node_status::{
     AttachedVolume, ContainerImage, DaemonEndpoint, NodeAddress, NodeCondition, NodeConfigStatus, NodeDaemonEndpoints,
     NodeFeatures, NodeRuntimeHandler, NodeRuntimeHandlerFeatures, NodeStatus, NodeSystemInfo,

@@ -1,11 +1,10 @@
-//! The Node kind: a machine pods run on, as registered by its kubelet; its spec, taints and (deprecated)
-//! dynamic configuration source.
+//! The Node kind: a machine pods run on, as registered by its kubelet; its spec and taints.
 
 use kapi::{Resource, Schema};
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 use serde::{Deserialize, Serialize};
 
-use super::{NodeProxyOptions, NodeStatus};
+use super::{NodeConfigSource, NodeProxyOptions, NodeStatus};
 
 /// A worker machine of the cluster, virtual or physical. Cluster-scoped; its kubelet keeps the status current.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
@@ -114,39 +113,4 @@ pub struct Taint {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 4)]
     pub time_added: Option<Time>,
-}
-
-/// Deprecated: a source of kubelet configuration; exactly one member is set.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
-#[serde(rename_all = "camelCase")]
-#[kapi(package = "k8s.io/api/core/v1")]
-pub struct NodeConfigSource {
-    /// A ConfigMap holding the configuration.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 2)]
-    pub config_map: Option<ConfigMapNodeConfigSource>,
-}
-
-/// Deprecated: a ConfigMap holding a node's kubelet configuration.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
-#[serde(rename_all = "camelCase")]
-#[kapi(package = "k8s.io/api/core/v1")]
-pub struct ConfigMapNodeConfigSource {
-    /// The ConfigMap's namespace.
-    #[kapi(proto = 1)]
-    pub namespace: String,
-    /// The ConfigMap's name.
-    #[kapi(proto = 2)]
-    pub name: String,
-    /// The ConfigMap's uid; reported in the node's status, never to be set in its spec.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 3)]
-    pub uid: Option<String>,
-    /// The ConfigMap's resource version; reported in the node's status, never to be set in its spec.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 4)]
-    pub resource_version: Option<String>,
-    /// The ConfigMap key holding the kubelet configuration.
-    #[kapi(proto = 5)]
-    pub kubelet_config_key: String,
 }

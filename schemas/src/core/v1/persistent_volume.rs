@@ -28,7 +28,8 @@ use kapi_meta::quantity::Quantity;
     scope = "Cluster",
     short_names = ["pv"],
     list = PersistentVolumeList,
-    status
+    status,
+    delete_returns_object
 )]
 pub struct PersistentVolume {
     /// The object's API version and kind.

@@ -36,7 +36,8 @@ use crate::policy::v1::Eviction;
         connect = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
         subpath,
         options = PodProxyOptions
-    )
+    ),
+    delete_returns_object
 )]
 pub struct Pod {
     /// The object's API version and kind.

@@ -9,7 +9,7 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 /// A named pod template, kept as an object of its own.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
 #[serde(rename_all = "camelCase")]
-#[kapi(package = "k8s.io/api/core/v1", group = "", version = "v1", list = PodTemplateList)]
+#[kapi(package = "k8s.io/api/core/v1", group = "", version = "v1", list = PodTemplateList, delete_returns_object)]
 pub struct PodTemplate {
     /// The object's API version and kind.
     #[serde(flatten)]

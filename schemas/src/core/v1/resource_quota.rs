@@ -17,7 +17,8 @@ use kapi_meta::quantity::Quantity;
     version = "v1",
     short_names = ["quota"],
     list = ResourceQuotaList,
-    status
+    status,
+    delete_returns_object
 )]
 pub struct ResourceQuota {
     /// The object's API version and kind.

@@ -27,7 +27,8 @@ use super::ServiceProxyOptions;
         connect = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
         subpath,
         options = ServiceProxyOptions
-    )
+    ),
+    delete_returns_object
 )]
 pub struct Service {
     /// The object's API version and kind.

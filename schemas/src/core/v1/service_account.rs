@@ -17,7 +17,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
     version = "v1",
     short_names = ["sa"],
     list = ServiceAccountList,
-    subresource(name = "token", verbs = ["create"], kind = TokenRequest)
+    subresource(name = "token", verbs = ["create"], kind = TokenRequest),
+    delete_returns_object
 )]
 pub struct ServiceAccount {
     /// The object's API version and kind.

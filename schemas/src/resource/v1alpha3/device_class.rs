@@ -17,7 +17,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
     version = "v1alpha3",
     plural = "deviceclasses",
     scope = "Cluster",
-    list = DeviceClassList
+    list = DeviceClassList,
+    delete_returns_object
 )]
 pub struct DeviceClass {
     /// The object's API version and kind.

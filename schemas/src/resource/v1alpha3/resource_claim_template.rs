@@ -14,7 +14,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
     package = "k8s.io/api/resource/v1alpha3",
     group = "resource.k8s.io",
     version = "v1alpha3",
-    list = ResourceClaimTemplateList
+    list = ResourceClaimTemplateList,
+    delete_returns_object
 )]
 pub struct ResourceClaimTemplate {
     /// The object's API version and kind.

@@ -21,7 +21,8 @@ use kapi_meta::quantity::Quantity;
     group = "resource.k8s.io",
     version = "v1alpha3",
     scope = "Cluster",
-    list = ResourceSliceList
+    list = ResourceSliceList,
+    delete_returns_object
 )]
 pub struct ResourceSlice {
     /// The object's API version and kind.

@@ -17,7 +17,8 @@ use kapi_meta::runtime::RawExtension;
     group = "resource.k8s.io",
     version = "v1beta1",
     list = ResourceClaimList,
-    status
+    status,
+    delete_returns_object
 )]
 pub struct ResourceClaim {
     /// The object's API version and kind.

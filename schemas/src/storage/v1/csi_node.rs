@@ -14,7 +14,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
     group = "storage.k8s.io",
     version = "v1",
     scope = "Cluster",
-    list = CSINodeList
+    list = CSINodeList,
+    delete_returns_object
 )]
 pub struct CSINode {
     /// The object's API version and kind.

@@ -18,7 +18,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
     version = "v1",
     scope = "Cluster",
     short_names = ["sc"],
-    list = StorageClassList
+    list = StorageClassList,
+    delete_returns_object
 )]
 pub struct StorageClass {
     /// The object's API version and kind.

@@ -18,7 +18,8 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
     version = "v1",
     scope = "Cluster",
     list = VolumeAttachmentList,
-    status
+    status,
+    delete_returns_object
 )]
 pub struct VolumeAttachment {
     /// The object's API version and kind.

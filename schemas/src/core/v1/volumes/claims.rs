@@ -20,7 +20,8 @@ use kapi_meta::quantity::Quantity;
     version = "v1",
     short_names = ["pvc"],
     list = PersistentVolumeClaimList,
-    status
+    status,
+    delete_returns_object
 )]
 pub struct PersistentVolumeClaim {
     /// The object's API version and kind.
