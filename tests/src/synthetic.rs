@@ -63,7 +63,7 @@ pub fn synthetic_model(base: Base, shape: Shape) -> Value {
     let mut resources = Vec::new();
     for group_index in 0..shape.groups {
         for kind_index in 0..shape.kinds_per_group {
-            let copy = Copy::new(group_index, kind_index, shape.kinds_per_group);
+            let copy = KindCopy::new(group_index, kind_index, shape.kinds_per_group);
             for version in copy.versions() {
                 let version_template = &template[version];
                 for (name, definition) in &version_template.definitions {
@@ -115,7 +115,7 @@ fn template(corpus: &Value) -> std::collections::BTreeMap<&'static str, VersionT
 }
 
 /// One copy of the template kind: its group, kind and names.
-struct Copy {
+struct KindCopy {
     group: String,
     /// The group's reversed-domain definition prefix without the version (`io.bench.g0042`).
     prefix: String,
@@ -124,7 +124,7 @@ struct Copy {
     two_versions: bool,
 }
 
-impl Copy {
+impl KindCopy {
     fn new(group_index: usize, kind_index: usize, kinds_per_group: usize) -> Self {
         let name = KIND_NAMES[(group_index * kinds_per_group + kind_index) % KIND_NAMES.len()];
         let kind = if kind_index == 0 { name.to_owned() } else { format!("{name}{kind_index}") };
