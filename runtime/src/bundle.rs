@@ -6,15 +6,14 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime};
-
-use axum::http::HeaderValue;
+use std::time::{Duration, Instant};
 
 use crate::aggregator::ProxyTarget;
 use crate::discovery::Discovery;
 use crate::error::BundleError;
 use crate::files::{parse_json, read_tree};
-use crate::openapi::OpenApi;
+use crate::last_modified::LastModified;
+use crate::openapi::{OpenApi, V2Build};
 use crate::options::LoadOptions;
 use crate::protobuf::Codec;
 use crate::variants::Representation;
@@ -26,10 +25,8 @@ pub struct Bundle {
     pub(crate) discovery: Discovery,
     pub(crate) openapi: OpenApi,
     pub(crate) version: Representation,
-    pub(crate) last_modified: SystemTime,
-    pub(crate) last_modified_header: HeaderValue,
-    /// The same as a whole `last-modified` header line.
-    pub(crate) last_modified_line: Vec<u8>,
+    /// When the bundle was built: the `Last-Modified` of what it serves with `http.ServeContent`'s rules.
+    pub(crate) last_modified: LastModified,
     /// The content of the `Group` object of each API group served.
     pub(crate) groups: GroupContents,
     /// The group watchable discovery's `groups` resource is served in ([`LoadOptions::discovery_group`]).
@@ -42,6 +39,8 @@ pub struct Bundle {
     pub(crate) proxied: BTreeMap<String, ProxyTarget>,
     /// The compiled protobuf definitions, kept for the next composed bundle to reuse.
     codec: Option<Arc<Codec>>,
+    /// The documents this build encoded (the others it took from the previous bundle), sorted.
+    encoded: Vec<String>,
 }
 
 impl Bundle {
@@ -56,14 +55,20 @@ impl Bundle {
     }
 
     /// [`Bundle::from_files_with`] for a reload: what `previous` built from the same inputs (the compiled protobuf
-    /// definitions, every OpenAPI document whose bytes did not change, with its encodings) is reused, so a reload
-    /// pays only for what changed.
+    /// definitions, every discovery and OpenAPI document whose bytes did not change, with its encodings) is
+    /// reused, so a reload pays only for what changed.
+    ///
+    /// The one OpenAPI v2 document lists every group, so it changes with any of them, and for thousands of groups
+    /// it is hundreds of megabytes: encoding it would be most of the reload. When it changed, the new bundle serves
+    /// `previous`'s v2 document until [`Bundle::encode_deferred`] has encoded the new one (as kube-apiserver
+    /// serves discovery and the v3 documents of a new CRD before its aggregated v2 document has caught up);
+    /// [`crate::reload`] does that right after swapping the bundle in.
     pub fn from_files_reusing(
         files: BTreeMap<String, Vec<u8>>,
         options: &LoadOptions,
         previous: Option<&Self>,
     ) -> Result<Self, BundleError> {
-        Self::from_composed(files, options, BTreeMap::new(), previous)
+        Self::build(files, options, BTreeMap::new(), previous, V2Build::Deferred)
     }
 
     /// A bundle whose OpenAPI root also lists `proxied` documents (not in `files`, fetched from upstreams).
@@ -74,6 +79,16 @@ impl Bundle {
         options: &LoadOptions,
         proxied: BTreeMap<String, ProxyTarget>,
         previous: Option<&Self>,
+    ) -> Result<Self, BundleError> {
+        Self::build(files, options, proxied, previous, V2Build::Now)
+    }
+
+    fn build(
+        mut files: BTreeMap<String, Vec<u8>>,
+        options: &LoadOptions,
+        proxied: BTreeMap<String, ProxyTarget>,
+        previous: Option<&Self>,
+        v2_build: V2Build,
     ) -> Result<Self, BundleError> {
         let mut warnings = Vec::new();
         // Compiling the definitions is the costly part of loading; an aggregator's recomposition has the same ones.
@@ -86,31 +101,39 @@ impl Bundle {
             }),
         };
         let started = Instant::now();
-        let discovery = Discovery::build(&files, options, codec.as_deref(), &mut warnings)?;
-        let groups = GroupContents::from_files(&files, options.server_address.as_deref(), &mut warnings)?;
+        // Discovery's protobuf variants depend on the codec: reused only when it is the same one.
+        let same_codec = |p: &&Self| match (&p.codec, &codec) {
+            (Some(before), Some(now)) => Arc::ptr_eq(before, now),
+            (None, None) => true,
+            _ => false,
+        };
+        let previous_discovery = previous.filter(same_codec).map(|p| &p.discovery);
+        // The `Group` objects are read from the aggregated lists: the same lists give the same objects.
+        let groups = match previous.filter(|p| p.discovery.aggregated_unchanged(&files)) {
+            Some(previous) => previous.groups.clone(),
+            None => GroupContents::from_files(&files, options.server_address.as_deref(), &mut warnings)?,
+        };
+        let (discovery, mut encoded) =
+            Discovery::build(&files, options, codec.as_deref(), previous_discovery, &mut warnings)?;
         let discovery_build_time = started.elapsed();
-        let openapi = OpenApi::build(&files, options, &proxied, previous.map(|p| &p.openapi), &mut warnings)?;
+        let last_modified = LastModified::now()?;
+        let previous_openapi = previous.map(|p| &p.openapi);
+        let (openapi, openapi_encoded) =
+            OpenApi::build(&mut files, options, &proxied, previous_openapi, &last_modified, v2_build, &mut warnings)?;
+        encoded.extend(openapi_encoded);
+        encoded.sort();
         if discovery.is_empty() && openapi.is_empty() {
             return Err(BundleError::general(
                 "no kapi artifacts found (expected openapi/v3/index.json or discovery/*.json)",
             ));
         }
         let version = version_document(&files)?;
-        // Whole seconds: Last-Modified and If-Modified-Since carry no finer precision.
-        let now = SystemTime::now();
-        let seconds = now.duration_since(SystemTime::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default();
-        let last_modified = SystemTime::UNIX_EPOCH + Duration::from_secs(seconds);
-        let last_modified_header = HeaderValue::try_from(httpdate::fmt_http_date(last_modified))
-            .map_err(|e| BundleError::general(e.to_string()))?;
-        let last_modified_line = format!("last-modified: {}\r\n", httpdate::fmt_http_date(last_modified)).into_bytes();
         let serves_groups = groups.lists_groups_resource(&options.discovery_group);
         Ok(Self {
             discovery,
             openapi,
             version,
             last_modified,
-            last_modified_header,
-            last_modified_line,
             groups,
             discovery_group: options.discovery_group.clone(),
             serves_groups,
@@ -118,6 +141,7 @@ impl Bundle {
             warnings,
             proxied,
             codec,
+            encoded,
         })
     }
 
@@ -145,6 +169,22 @@ impl Bundle {
     /// compile), one line each.
     pub fn warnings(&self) -> &[String] {
         &self.warnings
+    }
+
+    /// The bundle files whose variants (ETag, gzip, protobuf) this build computed or deferred, sorted. A first
+    /// build computes every document's; a reload only those whose bytes changed, plus the root lists (`/api`,
+    /// `/apis`, the OpenAPI index), taking the rest from the bundle it replaces, whose ETags they therefore keep.
+    pub fn encoded_documents(&self) -> &[String] {
+        &self.encoded
+    }
+
+    /// Encodes what [`Bundle::from_files_reusing`] deferred (a changed OpenAPI v2 document), on the calling
+    /// thread; until it returns, the previous v2 document is served. Returns how long it took, or `None` when
+    /// nothing was deferred (or another caller got to it first). A document that cannot be encoded leaves the
+    /// previous one serving, and is the error.
+    pub fn encode_deferred(&self) -> Result<Option<Duration>, BundleError> {
+        let started = Instant::now();
+        Ok(self.openapi.encode_deferred_v2()?.then(|| started.elapsed()))
     }
 
     /// The OpenAPI v3 group-version paths served (`apis/<group>/<version>`, `api/v1`).

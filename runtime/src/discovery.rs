@@ -20,10 +20,12 @@ const META_V1_PACKAGE: &str = "k8s.io.apimachinery.pkg.apis.meta.v1";
 
 /// One discovery document in each encoding the bundle offers: JSON always, protobuf when the bundle has
 /// protobuf definitions that fit it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Variants {
     json: Representation,
     protobuf: Option<Representation>,
+    /// Why the protobuf variant is missing when it failed to encode (kept so a reuse reports it again).
+    protobuf_warning: Option<String>,
 }
 
 impl Variants {
@@ -73,48 +75,143 @@ pub(crate) struct Discovery {
     pub group_versions: BTreeMap<String, Variants>,
 }
 
+/// Where a discovery file's variants go in [`Discovery`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Slot {
+    /// `/api` (`api` true) or `/apis`, aggregated.
+    Aggregated {
+        api: bool,
+        version: AggregatedVersion,
+    },
+    /// `/api` or `/apis`, legacy.
+    RootLegacy {
+        api: bool,
+    },
+    Core(String),
+    Group(String),
+    GroupVersion(String),
+}
+
+/// One discovery file to turn into variants, unless the previous bundle already did for the same bytes.
+struct Job<'a> {
+    path: &'a str,
+    bytes: &'a [u8],
+    slot: Slot,
+    form: Form<'static>,
+}
+
 impl Discovery {
     /// Reads every `discovery/` file; all are optional, but each present one must be the document it names.
     /// Protobuf variants come from `codec`; one that cannot be encoded is left out, with a warning.
+    ///
+    /// `previous` is the discovery of the bundle serving now, built with the same codec and options: its variants
+    /// of every document whose bytes did not change are reused (adding one group to thousands then re-encodes that
+    /// group's documents and the root lists, not every document). The others are encoded in parallel. Returns the
+    /// paths encoded anew.
     pub fn build(
         files: &BTreeMap<String, Vec<u8>>,
         options: &LoadOptions,
         codec: Option<&Codec>,
+        previous: Option<&Self>,
         warnings: &mut Vec<String>,
-    ) -> Result<Self, BundleError> {
-        let mut encoder = Encoder { codec, warnings };
-        let mut discovery = Self {
-            api: root(files, "api", "APIVersions", options, &mut encoder)?,
-            apis: root(files, "apis", "APIGroupList", options, &mut encoder)?,
-            ..Self::default()
-        };
-        for (path, bytes) in files.range("discovery/".to_owned()..) {
-            let Some(name) = path.strip_prefix("discovery/") else { break };
-            let Some(stem) = name.strip_suffix(".json") else { continue };
-            let parts: Vec<&str> = stem.split("__").collect();
-            match parts.as_slice() {
-                ["api", version] => {
-                    let variants = legacy(path, bytes, "APIResourceList", &mut encoder)?;
-                    discovery.core_versions.insert((*version).to_owned(), variants);
+    ) -> Result<(Self, Vec<String>), BundleError> {
+        let mut discovery = Self::default();
+        let mut jobs = Vec::new();
+        for job in jobs_of(files) {
+            match previous.and_then(|previous| previous.slot(&job.slot)).filter(|v| v.json.body() == job.bytes) {
+                Some(unchanged) => {
+                    warnings.extend(unchanged.protobuf_warning.iter().cloned());
+                    discovery.put(job.slot, unchanged.clone());
                 }
-                ["apis", group] => {
-                    let variants = legacy(path, bytes, "APIGroup", &mut encoder)?;
-                    discovery.groups.insert((*group).to_owned(), variants);
-                }
-                ["apis", group, version] => {
-                    let variants = legacy(path, bytes, "APIResourceList", &mut encoder)?;
-                    discovery.group_versions.insert(format!("{group}/{version}"), variants);
-                }
-                _ => {}
+                None => jobs.push(job),
             }
         }
-        Ok(discovery)
+        let built = crate::parallel::map_by_cost(&jobs, |job| job.bytes.len(), |job| encode(job, options, codec));
+        let mut encoded = Vec::with_capacity(jobs.len());
+        for (job, variants) in jobs.into_iter().zip(built) {
+            let variants = variants?;
+            warnings.extend(variants.protobuf_warning.iter().cloned());
+            discovery.put(job.slot, variants);
+            encoded.push(job.path.to_owned());
+        }
+        Ok((discovery, encoded))
+    }
+
+    /// True when the aggregated lists (which the `Group` objects are read from) are byte for byte the ones in
+    /// `files`.
+    pub fn aggregated_unchanged(&self, files: &BTreeMap<String, Vec<u8>>) -> bool {
+        let jobs = jobs_of(files);
+        let aggregated: Vec<&Job<'_>> = jobs.iter().filter(|job| matches!(job.slot, Slot::Aggregated { .. })).collect();
+        aggregated.len() == self.api.aggregated.len() + self.apis.aggregated.len()
+            && aggregated.iter().all(|job| self.slot(&job.slot).is_some_and(|v| v.json.body() == job.bytes))
     }
 
     /// True when the bundle has no discovery document at all.
     pub fn is_empty(&self) -> bool {
         self.api.is_empty() && self.apis.is_empty() && self.groups.is_empty() && self.group_versions.is_empty()
     }
+
+    /// The variants a slot holds, for reuse when its file's bytes are the same. `/api`'s legacy document is never
+    /// reused: its body is the file with the server's address filled in, not the file.
+    fn slot(&self, slot: &Slot) -> Option<&Variants> {
+        match slot {
+            Slot::Aggregated { api, version } => {
+                let root = if *api { &self.api } else { &self.apis };
+                root.aggregated.iter().find(|(v, _)| v == version).map(|(_, variants)| variants)
+            }
+            Slot::RootLegacy { api: true } => None,
+            Slot::RootLegacy { api: false } => self.apis.legacy.as_ref(),
+            Slot::Core(version) => self.core_versions.get(version),
+            Slot::Group(group) => self.groups.get(group),
+            Slot::GroupVersion(key) => self.group_versions.get(key),
+        }
+    }
+
+    fn put(&mut self, slot: Slot, variants: Variants) {
+        match slot {
+            Slot::Aggregated { api, version } => {
+                let root = if api { &mut self.api } else { &mut self.apis };
+                root.aggregated.push((version, variants));
+            }
+            Slot::RootLegacy { api } => (if api { &mut self.api } else { &mut self.apis }).legacy = Some(variants),
+            Slot::Core(version) => drop(self.core_versions.insert(version, variants)),
+            Slot::Group(group) => drop(self.groups.insert(group, variants)),
+            Slot::GroupVersion(key) => drop(self.group_versions.insert(key, variants)),
+        }
+    }
+}
+
+/// Every discovery file the bundle has, with where it goes and which document it must be.
+fn jobs_of(files: &BTreeMap<String, Vec<u8>>) -> Vec<Job<'_>> {
+    let mut jobs = Vec::new();
+    for (path, bytes) in files.range("discovery/".to_owned()..) {
+        let Some(name) = path.strip_prefix("discovery/") else { break };
+        let Some(stem) = name.strip_suffix(".json") else { continue };
+        let aggregated = |api: bool, version: &str| {
+            let version =
+                [AggregatedVersion::V2, AggregatedVersion::V2beta1].into_iter().find(|v| v.as_str() == version)?;
+            Some((Slot::Aggregated { api, version }, Form::Aggregated(version)))
+        };
+        let placed = match stem.split("__").collect::<Vec<_>>().as_slice() {
+            ["api"] => Some((Slot::RootLegacy { api: true }, Form::Legacy("APIVersions"))),
+            ["apis"] => Some((Slot::RootLegacy { api: false }, Form::Legacy("APIGroupList"))),
+            ["api", version] => Some((Slot::Core((*version).to_owned()), Form::Legacy("APIResourceList"))),
+            ["apis", group] => Some((Slot::Group((*group).to_owned()), Form::Legacy("APIGroup"))),
+            ["apis", group, version] => {
+                Some((Slot::GroupVersion(format!("{group}/{version}")), Form::Legacy("APIResourceList")))
+            }
+            [single] => match (single.strip_prefix("aggregated_api_"), single.strip_prefix("aggregated_")) {
+                (Some(version), _) => aggregated(true, version),
+                (None, Some(version)) => aggregated(false, version),
+                (None, None) => None,
+            },
+            _ => None,
+        };
+        if let Some((slot, form)) = placed {
+            jobs.push(Job { path, bytes, slot, form });
+        }
+    }
+    jobs
 }
 
 /// Which document a file holds, which decides its media types and protobuf message.
@@ -146,66 +243,40 @@ impl Form<'_> {
             Self::Legacy(kind) => format!("{META_V1_PACKAGE}.{kind}"),
         }
     }
-}
 
-/// Builds every variant of a document, collecting the protobuf variants it could not offer.
-struct Encoder<'a> {
-    codec: Option<&'a Codec>,
-    warnings: &'a mut Vec<String>,
-}
-
-impl Encoder<'_> {
-    /// `body` (the JSON bytes served) and `value` (the same, parsed) in every encoding.
-    fn variants(&mut self, path: &str, body: Vec<u8>, value: &Value, form: Form<'_>) -> Result<Variants, BundleError> {
-        let represent = |body: Vec<u8>, encoding| {
-            Representation::new(body, &form.media_type(encoding)).map_err(|e| BundleError::in_file(path, e))
-        };
-        let protobuf = match self.codec.map(|codec| codec.encode(&form.message(), value)) {
-            Some(Ok(encoded)) => Some(represent(encoded, Encoding::Protobuf)?),
-            Some(Err(reason)) => {
-                self.warnings.push(format!("{path}: protobuf variant not offered: {reason}"));
-                None
-            }
-            None => None,
-        };
-        Ok(Variants { json: represent(body, Encoding::Json)?, protobuf })
+    /// The `kind` the document must state, if it states one.
+    fn kind(self) -> &'static str {
+        match self {
+            Self::Aggregated(_) => "APIGroupDiscoveryList",
+            Self::Legacy("APIVersions") => "APIVersions",
+            Self::Legacy("APIGroupList") => "APIGroupList",
+            Self::Legacy("APIGroup") => "APIGroup",
+            Self::Legacy(_) => "APIResourceList",
+        }
     }
 }
 
-/// `/api` (`which` = "api") or `/apis`: `discovery/<which>.json` and the aggregated files.
-fn root(
-    files: &BTreeMap<String, Vec<u8>>,
-    which: &str,
-    legacy_kind: &str,
-    options: &LoadOptions,
-    encoder: &mut Encoder<'_>,
-) -> Result<Root, BundleError> {
-    let mut out = Root::default();
-    let prefix = if which == "api" { "aggregated_api" } else { "aggregated" };
-    for version in [AggregatedVersion::V2, AggregatedVersion::V2beta1] {
-        let path = format!("discovery/{prefix}_{}.json", version.as_str());
-        let Some(bytes) = files.get(&path) else { continue };
-        let value = parse_json(&path, bytes)?;
-        check_kind(&path, &value, "APIGroupDiscoveryList")?;
-        out.aggregated.push((version, encoder.variants(&path, bytes.clone(), &value, Form::Aggregated(version))?));
-    }
-    let path = format!("discovery/{which}.json");
-    if let Some(bytes) = files.get(&path) {
-        let mut value = parse_json(&path, bytes)?;
-        check_kind(&path, &value, legacy_kind)?;
-        let body = match (&options.server_address, which) {
-            (Some(address), "api") if fill_server_address(&mut value, address) => pretty(&path, &value)?,
-            _ => bytes.clone(),
-        };
-        out.legacy = Some(encoder.variants(&path, body, &value, Form::Legacy(legacy_kind))?);
-    }
-    Ok(out)
-}
-
-fn legacy(path: &str, bytes: &[u8], kind: &str, encoder: &mut Encoder<'_>) -> Result<Variants, BundleError> {
-    let value = parse_json(path, bytes)?;
-    check_kind(path, &value, kind)?;
-    encoder.variants(path, bytes.to_vec(), &value, Form::Legacy(kind))
+/// Checks a discovery file and builds its variants: the JSON as served (for `/api`, with the server's address
+/// filled in when the file leaves it to the server) and its protobuf encoding.
+fn encode(job: &Job<'_>, options: &LoadOptions, codec: Option<&Codec>) -> Result<Variants, BundleError> {
+    let path = job.path;
+    let mut value = parse_json(path, job.bytes)?;
+    check_kind(path, &value, job.form.kind())?;
+    let body = match (&options.server_address, &job.slot) {
+        (Some(address), Slot::RootLegacy { api: true }) if fill_server_address(&mut value, address) => {
+            pretty(path, &value)?
+        }
+        _ => job.bytes.to_vec(),
+    };
+    let represent = |body: Vec<u8>, encoding| {
+        Representation::new(body, &job.form.media_type(encoding)).map_err(|e| BundleError::in_file(path, e))
+    };
+    let (protobuf, protobuf_warning) = match codec.map(|codec| codec.encode(&job.form.message(), &value)) {
+        Some(Ok(encoded)) => (Some(represent(encoded, Encoding::Protobuf)?), None),
+        Some(Err(reason)) => (None, Some(format!("{path}: protobuf variant not offered: {reason}"))),
+        None => (None, None),
+    };
+    Ok(Variants { json: represent(body, Encoding::Json)?, protobuf, protobuf_warning })
 }
 
 /// A document that states a kind must state the one its file name promises (a swapped file is a bad bundle).

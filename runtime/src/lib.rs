@@ -54,6 +54,7 @@ mod guard;
 mod handle;
 mod handlers;
 pub mod identity;
+mod last_modified;
 mod leases;
 mod limits;
 mod metrics;

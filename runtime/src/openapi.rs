@@ -2,6 +2,7 @@
 //! each as JSON and (when there is an encoder and it succeeds) gnostic protobuf.
 
 use std::collections::BTreeMap;
+use std::sync::{Mutex, OnceLock};
 
 use axum::http::HeaderValue;
 use serde_json::Value;
@@ -9,6 +10,7 @@ use serde_json::Value;
 use crate::aggregator::ProxyTarget;
 use crate::error::BundleError;
 use crate::files::parse_json;
+use crate::last_modified::LastModified;
 use crate::negotiate::Spec;
 use crate::options::{LoadOptions, ProtobufEncoder};
 use crate::variants::Representation;
@@ -39,19 +41,76 @@ pub(crate) struct OpenApi {
     /// `/openapi/v3/<key>` by key (`apis/<group>/<version>`, `api/v1`).
     pub documents: BTreeMap<String, GroupVersionDocument>,
     /// `/openapi/v2`.
-    pub v2: Option<Document>,
+    pub v2: Option<V2>,
+}
+
+/// Whether a changed OpenAPI v2 document is encoded while the bundle is built, or after it is serving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum V2Build {
+    Now,
+    /// When there is a previous document to serve meanwhile ([`crate::Bundle::from_files_reusing`]).
+    Deferred,
+}
+
+/// A document with the time it was built, its `Last-Modified`.
+#[derive(Debug, Clone)]
+pub(crate) struct Stamped {
+    pub document: Document,
+    pub last_modified: LastModified,
+}
+
+/// `/openapi/v2`: its document, or until a deferred one is encoded, the previous bundle's.
+#[derive(Debug)]
+pub(crate) struct V2 {
+    current: OnceLock<Stamped>,
+    /// Served while `current` is unset.
+    previous: Option<Stamped>,
+    /// The bytes still to encode, and the protobuf encoder to encode them with.
+    deferred: Mutex<Option<(Vec<u8>, Option<ProtobufEncoder>)>>,
+}
+
+impl V2 {
+    fn ready(stamped: Stamped) -> Self {
+        Self { current: OnceLock::from(stamped), previous: None, deferred: Mutex::new(None) }
+    }
+
+    /// The document served now.
+    pub fn served(&self) -> Option<&Stamped> {
+        self.current.get().or(self.previous.as_ref())
+    }
 }
 
 impl OpenApi {
     /// Reads the index and every document it lists (each must exist and match its advertised hash), and swagger.
-    /// Documents byte-identical to `previous`'s are reused; the others are encoded in parallel.
+    /// Documents byte-identical to `previous`'s are reused; the others are encoded in parallel, except a changed
+    /// v2 document with [`V2Build::Deferred`], which is taken out of `files` for [`OpenApi::encode_deferred_v2`].
+    /// Returns the paths encoded anew (or deferred).
     pub fn build(
-        files: &BTreeMap<String, Vec<u8>>,
+        files: &mut BTreeMap<String, Vec<u8>>,
         options: &LoadOptions,
         proxied: &BTreeMap<String, ProxyTarget>,
         previous: Option<&Self>,
+        last_modified: &LastModified,
+        v2_build: V2Build,
         warnings: &mut Vec<String>,
-    ) -> Result<Self, BundleError> {
+    ) -> Result<(Self, Vec<String>), BundleError> {
+        let mut encoded_paths = Vec::new();
+        // A changed v2 document to encode after the swap is taken out of the files (hundreds of megabytes for
+        // thousands of groups: not worth a copy).
+        let serving_v2 = previous.and_then(|p| p.v2.as_ref()).and_then(V2::served);
+        let deferred_v2 = match (v2_build, serving_v2, files.get(SWAGGER)) {
+            (V2Build::Deferred, Some(serving), Some(bytes)) if serving.document.json.body() != bytes.as_slice() => {
+                encoded_paths.push(SWAGGER.to_owned());
+                let bytes = files.remove(SWAGGER).unwrap_or_default();
+                Some(V2 {
+                    current: OnceLock::new(),
+                    previous: Some(serving.clone()),
+                    deferred: Mutex::new(Some((bytes, options.openapi_v2_protobuf))),
+                })
+            }
+            _ => None,
+        };
+        let files: &BTreeMap<String, Vec<u8>> = files;
         let mut v3 = Vec::new();
         let mut to_encode = Vec::new();
         let index = files.get(INDEX);
@@ -68,20 +127,25 @@ impl OpenApi {
                 let reusable = previous.and_then(|p| p.documents.get(&key)).map(|entry| &entry.document);
                 let source = match reusable.filter(|document| document.json.body() == bytes.as_slice()) {
                     Some(unchanged) => Source::Reused(unchanged),
-                    None => Source::encoded(&mut to_encode, path, bytes, Spec::V3, options.openapi_v3_protobuf),
+                    None => {
+                        encoded_paths.push(path.clone());
+                        Source::encoded(&mut to_encode, path, bytes, Spec::V3, options.openapi_v3_protobuf)
+                    }
                 };
                 v3.push((key, advertised, source));
             }
         }
-        let v2 = files.get(SWAGGER).map(|bytes| {
-            let reusable = previous.and_then(|p| p.v2.as_ref()).filter(|v2| v2.json.body() == bytes.as_slice());
-            match reusable {
-                Some(unchanged) => Source::Reused(unchanged),
-                None => {
-                    Source::encoded(&mut to_encode, SWAGGER.to_owned(), bytes, Spec::V2, options.openapi_v2_protobuf)
-                }
+        let v2 = match files.get(SWAGGER) {
+            None => None,
+            Some(bytes) if serving_v2.is_some_and(|v2| v2.document.json.body() == bytes.as_slice()) => {
+                serving_v2.map(|v2| Source::Reused(&v2.document))
             }
-        });
+            Some(_) if deferred_v2.is_some() => None,
+            Some(bytes) => {
+                encoded_paths.push(SWAGGER.to_owned());
+                Some(Source::encoded(&mut to_encode, SWAGGER.to_owned(), bytes, Spec::V2, options.openapi_v2_protobuf))
+            }
+        };
 
         let mut encoded = encode_all(&to_encode).into_iter().map(Some).collect::<Vec<_>>();
         let mut take = |source: Source, warnings: &mut Vec<String>| match source {
@@ -107,12 +171,33 @@ impl OpenApi {
             openapi.documents.insert(key, GroupVersionDocument { document, location });
         }
         if let Some(index) = index {
+            encoded_paths.push(INDEX.to_owned());
             openapi.root = Some(
                 Representation::new(index.clone(), "application/json").map_err(|e| BundleError::in_file(INDEX, e))?,
             );
         }
-        openapi.v2 = v2.map(|source| take(source, warnings)).transpose()?;
-        Ok(openapi)
+        let stamp = |document| Stamped { document, last_modified: last_modified.clone() };
+        openapi.v2 = match v2 {
+            Some(source) => Some(V2::ready(stamp(take(source, warnings)?))),
+            None => deferred_v2,
+        };
+        Ok((openapi, encoded_paths))
+    }
+
+    /// Encodes the deferred v2 document, if there is one still to encode; true when this call encoded it.
+    pub fn encode_deferred_v2(&self) -> Result<bool, BundleError> {
+        let Some(v2) = &self.v2 else { return Ok(false) };
+        // Held while encoding, so a second caller waits and then finds nothing left to do.
+        let mut deferred = v2.deferred.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some((bytes, encoder)) = deferred.take() else { return Ok(false) };
+        let mut warnings = Vec::new();
+        let document = encode_one(SWAGGER, &bytes, Spec::V2, encoder, &mut warnings)?;
+        for warning in warnings {
+            tracing::warn!(%warning, "OpenAPI v2 document");
+        }
+        let stamped = Stamped { document, last_modified: LastModified::now()? };
+        let _ = v2.current.set(stamped);
+        Ok(true)
     }
 
     /// True when the bundle has no OpenAPI document.
@@ -210,6 +295,31 @@ impl Built {
             Self::Json(_) => unreachable!("a protobuf piece builds protobuf"),
         }
     }
+}
+
+/// One document's representations, its JSON and protobuf pieces encoded in parallel.
+fn encode_one(
+    path: &str,
+    bytes: &[u8],
+    spec: Spec,
+    encoder: Option<ProtobufEncoder>,
+    warnings: &mut Vec<String>,
+) -> Result<Document, BundleError> {
+    let mut pieces = vec![Piece { path: path.to_owned(), bytes, spec, encoder: None, parse: encoder.is_none() }];
+    pieces.extend(encoder.map(|encoder| Piece {
+        path: path.to_owned(),
+        bytes,
+        spec,
+        encoder: Some(encoder),
+        parse: true,
+    }));
+    let mut built = encode_all(&pieces).into_iter();
+    let json = built.next().expect("the JSON piece was queued")?.json();
+    let protobuf = match built.next() {
+        None => None,
+        Some(piece) => piece?.protobuf(warnings),
+    };
+    Ok(Document { json, protobuf })
 }
 
 /// Builds every piece, in parallel; results in the order of `pieces`.

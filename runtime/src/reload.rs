@@ -1,7 +1,7 @@
 //! Reloading: build a whole new bundle off the request path, then swap it in; a failed build keeps the old one.
 
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -20,8 +20,20 @@ pub fn reload(handle: &Handle, build: &dyn Fn() -> Result<Bundle, String>) -> Re
     let started = Instant::now();
     match build() {
         Ok(bundle) => {
-            handle.store(bundle);
-            tracing::info!(millis = started.elapsed().as_millis() as u64, "bundle reloaded");
+            let encoded = bundle.encoded_documents().len();
+            let bundle = Arc::new(bundle);
+            handle.store(bundle.clone());
+            tracing::info!(millis = started.elapsed().as_millis() as u64, encoded, "bundle reloaded");
+            // Now that the rest of the bundle serves, what it left to do after the swap (a changed v2 document).
+            match bundle.encode_deferred() {
+                Ok(Some(took)) => tracing::info!(millis = took.as_millis() as u64, "OpenAPI v2 document updated"),
+                Ok(None) => {}
+                Err(error) => {
+                    handle.metrics().observe_reload_failure();
+                    tracing::warn!(%error, "the new OpenAPI v2 document cannot be served; still serving the previous one");
+                    return Err(error.to_string());
+                }
+            }
             Ok(())
         }
         Err(error) => {

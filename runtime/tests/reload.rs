@@ -142,6 +142,7 @@ async fn a_bundle_built_reusing_the_previous_one_serves_what_a_fresh_build_serve
     for generation in [1, 2] {
         let reusing = Bundle::from_files_reusing(common::files(generation), &common::options(), Some(&previous))
             .expect("builds reusing the previous bundle");
+        reusing.encode_deferred().expect("the v2 document encodes");
         let fresh = Bundle::from_files_with(common::files(generation), &common::options()).expect("builds");
         let (reused_app, fresh_app) = (router(Handle::with_bundle(reusing)), router(Handle::with_bundle(fresh)));
         for (path, accept) in PATHS {
@@ -152,4 +153,57 @@ async fn a_bundle_built_reusing_the_previous_one_serves_what_a_fresh_build_serve
             assert_eq!(reused.header("etag"), expected.header("etag"), "{path} {accept}");
         }
     }
+}
+
+#[tokio::test]
+async fn a_changed_v2_document_is_encoded_after_the_swap_and_the_previous_one_serves_until_then() {
+    let previous = common::bundle(1);
+    let reloaded = Bundle::from_files_reusing(common::files(2), &common::options(), Some(&previous))
+        .expect("builds reusing the previous bundle");
+    assert!(reloaded.encoded_documents().iter().any(|path| path == "openapi/v2/swagger.json"));
+    let fresh = router(Handle::with_bundle(common::bundle(2)));
+    let old = router(Handle::with_bundle(previous));
+    let handle = Handle::with_bundle(reloaded);
+    let app = router(handle.clone());
+    let etag = |reply: &common::Reply| reply.header("etag").to_owned();
+    let v2 = [("accept", "application/json")];
+
+    // Swapped in, not yet encoded: the rest is new, v2 is the previous bundle's document.
+    let serving = get(&app, "/openapi/v2", &v2).await;
+    assert_eq!(serving.status, StatusCode::OK);
+    assert_eq!(etag(&serving), etag(&get(&old, "/openapi/v2", &v2).await));
+    let discovery = [("accept", AGG_V2)];
+    assert_eq!(etag(&get(&app, "/apis", &discovery).await), etag(&get(&fresh, "/apis", &discovery).await));
+
+    let current = handle.current().expect("a bundle");
+    // Last-Modified has whole seconds: the new document must be stamped later than the client's copy.
+    std::thread::sleep(Duration::from_millis(1100));
+    assert!(current.encode_deferred().expect("encodes").is_some());
+    assert!(current.encode_deferred().expect("nothing left").is_none(), "encoded once");
+    let updated = get(&app, "/openapi/v2", &v2).await;
+    let expected = get(&fresh, "/openapi/v2", &v2).await;
+    assert_eq!(updated.body, expected.body);
+    assert_eq!(etag(&updated), etag(&expected));
+    // A client holding the previous document, revalidating by ETag or by date, gets the new one.
+    let previous_etag = etag(&serving);
+    let by_etag = get(&app, "/openapi/v2", &[("accept", "application/json"), ("if-none-match", &previous_etag)]).await;
+    assert_eq!(by_etag.status, StatusCode::OK, "the previous ETag no longer matches");
+    let fetched_at = serving.header("last-modified").to_owned();
+    assert!(!fetched_at.is_empty());
+    let by_date = get(&app, "/openapi/v2", &[("accept", "application/json"), ("if-modified-since", &fetched_at)]).await;
+    assert_eq!(by_date.status, StatusCode::OK, "a document newer than the client's copy is not a 304");
+}
+
+#[tokio::test]
+async fn reload_encodes_the_deferred_v2_document_before_it_returns() {
+    let handle = Handle::with_bundle(common::bundle(1));
+    let app = router(handle.clone());
+    let current = handle.current().expect("a bundle");
+    reload(&handle, &|| {
+        Bundle::from_files_reusing(common::files(2), &common::options(), Some(&current)).map_err(|e| e.to_string())
+    })
+    .expect("reloads");
+    let fresh = router(Handle::with_bundle(common::bundle(2)));
+    let v2 = [("accept", "application/json")];
+    assert_eq!(get(&app, "/openapi/v2", &v2).await.body, get(&fresh, "/openapi/v2", &v2).await.body);
 }

@@ -17,8 +17,10 @@ use serde_json::{Map, Value, json};
 pub enum Base {
     /// The whole corpus: the Kubernetes groups and the example groups, as on a real cluster with CRDs installed.
     Corpus,
-    /// Only what every server speaks plus the kinds the copies refer to (autoscaling/v1 Scale, IntOrString,
-    /// Quantity): the synthetic groups alone.
+    /// Kubernetes' scheme without its resources (what every server speaks, the shared kinds) plus the kinds the
+    /// copies refer to (autoscaling/v1 Scale, IntOrString, Quantity): the synthetic groups alone, as CRDs on a
+    /// server whose scheme is Kubernetes'. (A model that declares no scheme registers the shared kinds in every
+    /// served group-version, so there adding a group changes every document's shared definitions.)
     Minimal,
 }
 
@@ -45,7 +47,7 @@ pub fn base_registry(base: Base) -> Registry {
         Base::Corpus => kapi_schemas::registry(),
         Base::Minimal => {
             let mut registry = Registry::new();
-            kapi_meta::register(&mut registry);
+            kapi_schemas::register_kubernetes_scheme(&mut registry);
             registry
                 .register::<kapi_schemas::autoscaling::v1::Scale>()
                 .register::<kapi_meta::intstr::IntOrString>()
@@ -75,6 +77,26 @@ pub fn synthetic_model(base: Base, shape: Shape) -> Value {
     }
     model["resources"].as_array_mut().expect("a model has resources").extend(resources);
     model
+}
+
+/// Changes one synthetic group the way a user edits its CRDs: every version of each of its kinds' specs gains an
+/// optional string field. Returns how many definitions changed (none when the group is not in the model).
+pub fn change_group(model: &mut Value, group_index: usize) -> usize {
+    let prefix = format!("{}.", KindCopy::new(group_index, 0, 1).prefix);
+    let definitions = model["definitions"].as_object_mut().expect("a model has definitions");
+    let mut changed = 0;
+    for (name, definition) in definitions.iter_mut() {
+        let Some(rest) = name.strip_prefix(&prefix) else { continue };
+        // `<version>.<Kind>Spec` (the helper types stay as they are).
+        if rest.split_once('.').is_some_and(|(_, local)| local.ends_with("Spec"))
+            && let Some(properties) = definition["schema"]["properties"].as_object_mut()
+        {
+            let note = json!({"description": "A note for whoever reads this object next.", "type": "string"});
+            properties.insert("note".to_owned(), note);
+            changed += 1;
+        }
+    }
+    changed
 }
 
 /// The model file of `registry`, as `kapi model` prints it.
@@ -220,6 +242,25 @@ mod tests {
         assert!(widget.is_some(), "the first copy's spec is missing");
         let artifacts = kapi_codegen::generate(&registry, &Options::default()).expect("the copies generate");
         assert!(artifacts.get("openapi/v3/apis/g0007.bench.example.com/v1beta1.json").is_some());
+    }
+
+    #[test]
+    fn changing_a_group_changes_its_spec_in_every_version_and_nothing_else() {
+        let original = synthetic_model(Base::Minimal, Shape { groups: 4, kinds_per_group: 1 });
+        let mut changed = original.clone();
+        // Group 3 serves v1 and v1beta1.
+        assert_eq!(change_group(&mut changed, 3), 2);
+        let differing: Vec<&String> = original["definitions"]
+            .as_object()
+            .expect("definitions")
+            .iter()
+            .filter(|(name, definition)| changed["definitions"][name.as_str()] != **definition)
+            .map(|(name, _)| name)
+            .collect();
+        assert_eq!(differing, ["io.bench.g0003.v1.GizmoSpec", "io.bench.g0003.v1beta1.GizmoSpec"]);
+        assert_eq!(change_group(&mut changed, 9), 0, "no such group");
+        let registry = Registry::from_json(&changed.to_string()).expect("the changed model reads back");
+        assert!(registry.errors().is_empty(), "{:?}", registry.errors());
     }
 
     #[test]

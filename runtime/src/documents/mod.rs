@@ -11,6 +11,7 @@ use axum::http::HeaderValue;
 use crate::aggregator::ProxyTarget;
 use crate::bundle::Bundle;
 use crate::discovery::{Root, Variants};
+use crate::last_modified::LastModified;
 use crate::negotiate::{DiscoveryChoice, OpenApiChoice, Spec, negotiate_discovery, negotiate_openapi, parse_accept};
 use crate::openapi::Document;
 use crate::respond::{Caching, Conditional, ContentTypeOverride, Prepared, Reply, RequestHeaders};
@@ -58,7 +59,8 @@ pub(crate) fn answer<'b>(
         }
         DocumentPath::OpenApiV3(key) => return v3_document(bundle, key, query, headers),
         DocumentPath::OpenApiV2 => {
-            return bundle.openapi.v2.as_ref().map_or(not_found(), |v2| openapi(bundle, v2, Spec::V2, headers));
+            let served = bundle.openapi.v2.as_ref().and_then(|v2| v2.served());
+            return served.map_or(not_found(), |v2| openapi(&v2.last_modified, &v2.document, Spec::V2, headers));
         }
         DocumentPath::Version => {
             return Answer::Document(plain(bundle, Caching::Unspecified, false).decide(&bundle.version, headers));
@@ -73,11 +75,16 @@ fn not_found() -> Answer<'static> {
 
 /// A reply revalidated as `http.ServeContent` does, against the bundle's load time.
 fn plain(bundle: &Bundle, caching: Caching, vary_accept: bool) -> Reply<'_> {
+    plain_since(&bundle.last_modified, caching, vary_accept)
+}
+
+/// A reply revalidated as `http.ServeContent` does, against `last_modified`.
+fn plain_since(last_modified: &LastModified, caching: Caching, vary_accept: bool) -> Reply<'_> {
     Reply {
         conditional: Conditional::Http {
-            last_modified: bundle.last_modified,
-            header: &bundle.last_modified_header,
-            line: &bundle.last_modified_line,
+            last_modified: last_modified.time,
+            header: &last_modified.header,
+            line: &last_modified.line,
         },
         caching,
         vary_accept,
@@ -144,13 +151,13 @@ fn v3_document<'b>(
 
 /// `/openapi/v2`: swagger as JSON or gnostic protobuf.
 fn openapi<'b>(
-    bundle: &'b Bundle,
+    last_modified: &'b LastModified,
     document: &'b Document,
     spec: Spec,
     headers: &(impl RequestHeaders + ?Sized),
 ) -> Answer<'b> {
     match choose(document, spec, headers) {
-        Some((rep, _)) => Answer::Document(plain(bundle, Caching::Unspecified, true).decide(rep, headers)),
+        Some((rep, _)) => Answer::Document(plain_since(last_modified, Caching::Unspecified, true).decide(rep, headers)),
         None => Answer::Failure(Failure::OpenApiNotAcceptable),
     }
 }

@@ -28,6 +28,11 @@ pub(crate) fn compile(sources: &BTreeMap<String, String>) -> Result<Option<Descr
 
 /// Import name (path under `proto/`) to source text, for every `.proto` file of the bundle.
 pub(crate) fn sources(files: &BTreeMap<String, Vec<u8>>) -> Result<BTreeMap<String, String>, String> {
+    Ok(borrowed_sources(files)?.into_iter().map(|(name, text)| (name.to_owned(), text.to_owned())).collect())
+}
+
+/// [`sources`] without copying: the texts borrowed from the bundle's files.
+pub(crate) fn borrowed_sources(files: &BTreeMap<String, Vec<u8>>) -> Result<BTreeMap<&str, &str>, String> {
     let mut sources = BTreeMap::new();
     for (path, bytes) in files.range(PROTO_DIR.to_owned()..) {
         let Some(name) = path.strip_prefix(PROTO_DIR) else { break };
@@ -35,9 +40,55 @@ pub(crate) fn sources(files: &BTreeMap<String, Vec<u8>>) -> Result<BTreeMap<Stri
             continue; // e.g. the field-number ledger
         }
         let text = std::str::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8: {e}"))?;
-        sources.insert(name.to_owned(), text.to_owned());
+        sources.insert(name, text);
     }
     Ok(sources)
+}
+
+/// The packages whose messages the runtime encodes: the discovery documents and the envelope framing them.
+const ENCODED_PACKAGES: [&str; 4] = [
+    "k8s.io.api.apidiscovery.v2",
+    "k8s.io.api.apidiscovery.v2beta1",
+    "k8s.io.apimachinery.pkg.apis.meta.v1",
+    "k8s.io.apimachinery.pkg.runtime",
+];
+
+/// The part of `sources` the runtime needs compiled, by name: the files of [`ENCODED_PACKAGES`] and everything they
+/// import, transitively. The bundle's own groups' definitions are never encoded by the server, and leaving them out
+/// means a reload that changes one of them reuses the compiled pool. A bundle with none of those packages keeps every
+/// file (what it holds is then compiled, and its errors reported, as written).
+pub(crate) fn encoded_names<'a>(sources: &BTreeMap<&'a str, &'a str>) -> std::collections::BTreeSet<&'a str> {
+    let mut pending: Vec<&str> = sources
+        .iter()
+        .filter(|(_, text)| package_of(text).is_some_and(|package| ENCODED_PACKAGES.contains(&package)))
+        .map(|(name, _)| *name)
+        .collect();
+    if pending.is_empty() {
+        return sources.keys().copied().collect();
+    }
+    let mut needed = std::collections::BTreeSet::new();
+    while let Some(name) = pending.pop() {
+        if !needed.insert(name) {
+            continue;
+        }
+        // An import the bundle does not have (google/protobuf/*) is resolved, or reported, by the compiler.
+        pending.extend(imports_of(sources[name]).filter_map(|import| sources.get_key_value(import).map(|(k, _)| *k)));
+    }
+    needed
+}
+
+/// The `package` a `.proto` file declares.
+fn package_of(text: &str) -> Option<&str> {
+    text.lines().find_map(|line| line.trim().strip_prefix("package ")?.trim().strip_suffix(';')).map(str::trim)
+}
+
+/// The files a `.proto` file imports (`import "x";`, `import public "x";`, `import weak "x";`).
+fn imports_of(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter_map(|line| {
+        let rest = line.trim().strip_prefix("import ")?.trim_start();
+        let rest = rest.strip_prefix("public ").or_else(|| rest.strip_prefix("weak ")).unwrap_or(rest).trim_start();
+        rest.strip_prefix('"')?.split_once('"').map(|(name, _)| name)
+    })
 }
 
 /// Resolves imports against the bundle's own files, never the file system.
@@ -79,6 +130,32 @@ mod tests {
         let pool = compile(&sources(&files).expect("UTF-8")).expect("compiles").expect("a pool");
         assert!(pool.get_message_by_name("c.C").is_some());
         assert!(pool.get_message_by_name("a.b.B").is_some());
+    }
+
+    #[test]
+    fn only_the_encoded_packages_and_their_imports_are_kept() {
+        let files = bundle(&[
+            (
+                "proto/k8s.io/apimachinery/pkg/runtime/generated.proto",
+                "syntax = \"proto2\";\npackage k8s.io.apimachinery.pkg.runtime;\nimport public \"x/util.proto\";\n",
+            ),
+            ("proto/x/util.proto", "syntax = \"proto2\";\npackage x;\nimport \"google/protobuf/any.proto\";\n"),
+            (
+                "proto/com/example/widgets/generated.proto",
+                "syntax = \"proto2\";\npackage com.example.widgets;\nmessage {",
+            ),
+        ]);
+        let all = borrowed_sources(&files).expect("UTF-8");
+        let names = encoded_names(&all);
+        assert_eq!(
+            names.iter().copied().collect::<Vec<_>>(),
+            ["k8s.io/apimachinery/pkg/runtime/generated.proto", "x/util.proto"]
+        );
+        // The broken file of a custom group is not compiled, so it does not matter here.
+        let closure = names.iter().map(|name| ((*name).to_owned(), all[name].to_owned())).collect();
+        assert!(compile(&closure).expect("compiles").is_some());
+        let custom_only = bundle(&[("proto/c.proto", "syntax = \"proto2\";\npackage c;\n")]);
+        assert_eq!(encoded_names(&borrowed_sources(&custom_only).expect("UTF-8")).len(), 1, "kept as written");
     }
 
     #[test]

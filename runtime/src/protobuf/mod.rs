@@ -28,15 +28,23 @@ pub(crate) struct Codec {
 }
 
 impl Codec {
-    /// Compiles the bundle's `proto/**/*.proto`; `Ok(None)` when it has none (no protobuf variants then).
+    /// Compiles the bundle's `proto/**/*.proto` that the runtime encodes with
+    /// ([`descriptors::encoded_closure`]); `Ok(None)` when it has none (no protobuf variants then).
     pub fn from_files(files: &BTreeMap<String, Vec<u8>>) -> Result<Option<Self>, String> {
-        let sources = descriptors::sources(files)?;
+        let sources = descriptors::borrowed_sources(files)?;
+        let sources = descriptors::encoded_names(&sources)
+            .into_iter()
+            .map(|name| (name.to_owned(), sources[name].to_owned()))
+            .collect();
         Ok(descriptors::compile(&sources)?.map(|pool| Self { pool, sources }))
     }
 
-    /// True when `files` hold exactly the `.proto` sources this codec was compiled from.
+    /// True when compiling `files` would compile exactly the sources this codec was compiled from.
     pub fn compiled_from(&self, files: &BTreeMap<String, Vec<u8>>) -> bool {
-        descriptors::sources(files).is_ok_and(|sources| sources == self.sources)
+        let Ok(sources) = descriptors::borrowed_sources(files) else { return false };
+        let names = descriptors::encoded_names(&sources);
+        names.len() == self.sources.len()
+            && names.iter().all(|name| self.sources.get(*name).is_some_and(|text| text == sources[name]))
     }
 
     /// `document` (a Kubernetes JSON object) encoded as the message `message` (a full name such as

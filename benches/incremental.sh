@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Incremental work at scale: the whole corpus plus N synthetic custom groups (default 3000), then one group changed
+# (`synthetic-corpus --change-group`: every version of its spec gains a field) or one group added (N + 1 groups).
+#
+# Prints, for each of the two edits:
+#   - the runtime: a reload reusing the serving bundle against building the same bundle from scratch
+#     (`runtime/examples/reload_cost.rs`, median of RUNS, with how many documents each encoded);
+#   - `kapi generate`: regenerating into the previous run's output directory (which then only rewrites what
+#     changed) against generating into a fresh directory, wall and CPU time.
+#
+# Usage: bash benches/incremental.sh [N] [RUNS] [WORK-DIR]
+# A WORK-DIR given is kept, and models and bundles already in it are reused (they take minutes to generate).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n="${1:-3000}"
+runs="${2:-3}"
+bash scripts/need-protoc.sh
+cargo build --release --locked -q --bin kapi -p kapi-cli
+cargo build --release --locked -q --bin synthetic-corpus -p kapi-tests
+cargo build --release --locked -q -p kapi-runtime --features gnostic --example reload_cost
+kapi=target/release/kapi
+if [ -n "${3:-}" ]; then
+  work="$3/n$n"
+  mkdir -p "$work"
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
+
+changed_group=$(( n / 2 ))
+[ -d "$work/base" ] || {
+  target/release/synthetic-corpus --groups "$n" --out "$work/base.json"
+  target/release/synthetic-corpus --groups "$n" --change-group "$changed_group" --out "$work/changed.json"
+  target/release/synthetic-corpus --groups "$(( n + 1 ))" --out "$work/added.json"
+  for model in changed added base; do
+    "$kapi" generate --model "$work/$model.json" --out "$work/$model.partial" >/dev/null
+    mv "$work/$model.partial" "$work/$model"
+  done
+}
+
+# `/usr/bin/time` figures of one command: wall seconds, user + system CPU seconds.
+timed() { /usr/bin/time -f '%e %U %S' -o "$work/time" "$@" >/dev/null; awk '{printf "%s s wall, %.2f s CPU", $1, $2 + $3}' "$work/time"; }
+
+for edit in changed added; do
+  echo "== N=$n, one group ${edit}"
+  echo "-- runtime (target/release/examples/reload_cost $edit):"
+  target/release/examples/reload_cost "$work/base" "$work/$edit" "$runs" | sed 's/^/   /'
+  echo "-- kapi generate:"
+  rm -rf "$work/fresh"
+  echo "   into a fresh directory: $(timed "$kapi" generate --model "$work/$edit.json" --out "$work/fresh")"
+  rm -rf "$work/previous" && cp -r "$work/base" "$work/previous"
+  echo "   into the previous output: $(timed "$kapi" generate --model "$work/$edit.json" --out "$work/previous")"
+  diff -r "$work/fresh" "$work/previous" >/dev/null && echo "   (both directories identical)"
+done

@@ -1,0 +1,150 @@
+//! Changing one group among many: generation touches only that group's artifacts and the lists of every group, and
+//! a server reloading the result re-encodes only those documents, so every other document keeps its ETag.
+//!
+//! Run at two sizes: what changes must not grow with the number of groups (the N = 3 000 figures are
+//! `benches/incremental.sh`'s).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use kapi_model::Registry;
+use kapi_runtime::{Bundle, Handle, LoadOptions, router};
+use kapi_tests::synthetic::{Base, Shape, change_group, synthetic_model};
+use serde_json::Value;
+use tower::ServiceExt;
+
+/// Group 7 serves two versions (every fourth group does), so both of its documents change.
+const CHANGED: usize = 7;
+const CHANGED_GROUP: &str = "g0007.bench.example.com";
+
+type Files = BTreeMap<String, Vec<u8>>;
+
+fn artifacts(model: &Value) -> Files {
+    let registry = Registry::from_json(&model.to_string()).expect("the synthetic model reads back");
+    let artifacts = kapi_codegen::generate(&registry, &kapi_codegen::Options::default()).expect("generates");
+    artifacts.iter().map(|(path, bytes)| (path.to_owned(), bytes.to_vec())).collect()
+}
+
+/// The artifacts of `groups` synthetic groups, before and after group 7 changed.
+fn before_and_after(groups: usize) -> (Files, Files) {
+    let before = synthetic_model(Base::Minimal, Shape { groups, kinds_per_group: 1 });
+    let mut after = before.clone();
+    assert_eq!(change_group(&mut after, CHANGED), 2);
+    (artifacts(&before), artifacts(&after))
+}
+
+/// Paths whose bytes differ, or that exist on one side only.
+fn differing(before: &Files, after: &Files) -> BTreeSet<String> {
+    before.keys().chain(after.keys()).filter(|path| before.get(*path) != after.get(*path)).cloned().collect()
+}
+
+/// The request that fetches a served bundle file as JSON, or `None` for a file that is not served as a document.
+fn request_for(path: &str) -> Option<(String, &'static str)> {
+    const AGGREGATED: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+    const AGGREGATED_BETA: &str = "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList";
+    if let Some(key) = path.strip_prefix("openapi/v3/").and_then(|rest| rest.strip_suffix(".json")) {
+        return Some((
+            if key == "index" { "/openapi/v3".into() } else { format!("/openapi/v3/{key}") },
+            "application/json",
+        ));
+    }
+    if path == "openapi/v2/swagger.json" {
+        return Some(("/openapi/v2".into(), "application/json"));
+    }
+    let stem = path.strip_prefix("discovery/")?.strip_suffix(".json")?;
+    Some(match stem {
+        "aggregated_v2" => ("/apis".into(), AGGREGATED),
+        "aggregated_v2beta1" => ("/apis".into(), AGGREGATED_BETA),
+        "aggregated_api_v2" => ("/api".into(), AGGREGATED),
+        "aggregated_api_v2beta1" => ("/api".into(), AGGREGATED_BETA),
+        legacy => (format!("/{}", legacy.replace("__", "/")), "application/json"),
+    })
+}
+
+/// The ETag of every served document of `files`, as `bundle` serves it.
+async fn etags(bundle: Bundle, files: &Files) -> BTreeMap<String, String> {
+    let app = router(Handle::with_bundle(bundle));
+    let mut etags = BTreeMap::new();
+    for path in files.keys() {
+        let Some((uri, accept)) = request_for(path) else { continue };
+        let request = Request::get(&uri).header(header::ACCEPT, accept).body(Body::empty()).expect("a request");
+        let response = app.clone().oneshot(request).await.expect("the router answers");
+        assert_eq!(response.status(), StatusCode::OK, "{uri} ({path})");
+        let etag = response.headers().get(header::ETAG).expect("an ETag").to_str().expect("ASCII").to_owned();
+        etags.insert(path.clone(), etag);
+    }
+    etags
+}
+
+/// The differing paths with the group number taken out, so two corpus sizes can be compared.
+fn shape_of(paths: &BTreeSet<String>) -> BTreeSet<String> {
+    paths.iter().map(|path| path.replace("g0007", "gX").replace("G0007", "GX")).collect()
+}
+
+#[test]
+fn changing_one_group_changes_its_own_artifacts_and_the_whole_api_lists_only() {
+    let (small_before, small_after) = before_and_after(8);
+    let (before, after) = before_and_after(24);
+    let changed = differing(&before, &after);
+    let (own, shared): (BTreeSet<String>, BTreeSet<String>) =
+        changed.iter().cloned().partition(|path| path.contains(CHANGED_GROUP) || path.contains("g0007"));
+    assert!(own.contains(&format!("openapi/v3/apis/{CHANGED_GROUP}/v1.json")), "{own:#?}");
+    assert!(own.contains(&format!("openapi/v3/apis/{CHANGED_GROUP}/v1beta1.json")), "{own:#?}");
+    // Files that describe every group at once necessarily change; nothing of any other group may.
+    // (The field-number ledger records the number the new field took.)
+    let whole_api = BTreeSet::from(
+        ["model.json", "openapi/v2/swagger.json", "openapi/v3/index.json", "proto/field-numbers.json"]
+            .map(String::from),
+    );
+    let unexpected: Vec<&String> = shared.difference(&whole_api).collect();
+    assert!(unexpected.is_empty(), "files of other groups changed: {unexpected:#?}");
+    assert_eq!(
+        shape_of(&changed),
+        shape_of(&differing(&small_before, &small_after)),
+        "what one group's change touches grows with the number of groups"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_reload_encodes_only_the_changed_documents_and_every_other_etag_stays() {
+    let (before, changed) = before_and_after(12);
+    let added = artifacts(&synthetic_model(Base::Minimal, Shape { groups: 13, kinds_per_group: 1 }));
+    for (scenario, after) in [("group 7 changed", changed), ("group 12 added", added)] {
+        reload_and_compare(scenario, &before, &after).await;
+    }
+}
+
+async fn reload_and_compare(scenario: &str, before: &Files, after: &Files) {
+    let options = LoadOptions::default();
+    let serving = Bundle::from_files_with(before.clone(), &options).expect("the first bundle");
+    assert!(serving.warnings().is_empty(), "{:?}", serving.warnings());
+    let reloaded = Bundle::from_files_reusing(after.clone(), &options, Some(&serving)).expect("the reload");
+
+    // Re-encoded: the documents whose bytes changed, and the two roots built on every reload (`/api`, whose body
+    // the server completes with its address, and the OpenAPI index). The v2 document is encoded after the swap.
+    let encoded: BTreeSet<String> = reloaded.encoded_documents().iter().cloned().collect();
+    let expected: BTreeSet<String> = differing(before, after)
+        .into_iter()
+        .filter(|path| request_for(path).is_some())
+        .chain(["discovery/api.json".to_owned(), "openapi/v3/index.json".to_owned()])
+        .collect();
+    assert_eq!(encoded, expected, "{scenario}");
+    assert!(encoded.len() <= 12, "{scenario}: {} documents re-encoded for one group: {encoded:#?}", encoded.len());
+    assert!(reloaded.encode_deferred().expect("the v2 document encodes").is_some(), "{scenario}: v2 changed");
+
+    let etags_before = etags(serving, before).await;
+    let etags_reloaded = etags(reloaded, after).await;
+    let etags_fresh = etags(Bundle::from_files_with(after.clone(), &options).expect("a fresh build"), after).await;
+    assert_eq!(etags_reloaded, etags_fresh, "{scenario}: a reload serves what a fresh start serves");
+    let mut kept = 0;
+    for (path, etag) in &etags_reloaded {
+        if before.get(path) == after.get(path) {
+            assert_eq!(Some(etag), etags_before.get(path), "{scenario}: {path}: unchanged bytes, changed ETag");
+            kept += 1;
+        } else {
+            assert_ne!(Some(etag), etags_before.get(path), "{scenario}: {path}: changed bytes, same ETag");
+        }
+    }
+    assert!(kept > 3 * encoded.len(), "{scenario}: only {kept} documents kept their ETag");
+}
