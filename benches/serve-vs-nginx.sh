@@ -40,7 +40,8 @@ tls_args=()
 if [ "$scheme" = https ]; then tls_args=(--self-signed "$work/tls"); fi
 target/release/kapi serve --addr 127.0.0.1:0 "${bundle[@]}" "${tls_args[@]}" >"$work/kapi.out" 2>"$work/kapi.err" &
 pids+=($!)
-for _ in $(seq 100); do grep -q listening "$work/kapi.out" && break; sleep 0.1; done
+# Up to 10 minutes: a large --dir bundle is encoded (gzip, protobuf, ETags) before kapi listens (23 s at 3 000 groups).
+for _ in $(seq 6000); do grep -q listening "$work/kapi.out" && break; sleep 0.1; done
 kapi=$(grep -o "$scheme://127.0.0.1:[0-9]*" "$work/kapi.out" | head -1)
 [ -n "$kapi" ] || { cat "$work/kapi.out" "$work/kapi.err" >&2; exit 1; }
 curl_() { if [ "$scheme" = https ]; then curl --cacert "$work/tls/ca.crt" "$@"; else curl "$@"; fi; }
