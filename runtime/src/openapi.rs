@@ -135,12 +135,12 @@ impl OpenApi {
                 v3.push((key, advertised, source));
             }
         }
+        // (A deferred document is no longer in `files`.)
         let v2 = match files.get(SWAGGER) {
             None => None,
             Some(bytes) if serving_v2.is_some_and(|v2| v2.document.json.body() == bytes.as_slice()) => {
                 serving_v2.map(|v2| Source::Reused(&v2.document))
             }
-            Some(_) if deferred_v2.is_some() => None,
             Some(bytes) => {
                 encoded_paths.push(SWAGGER.to_owned());
                 Some(Source::encoded(&mut to_encode, SWAGGER.to_owned(), bytes, Spec::V2, options.openapi_v2_protobuf))
