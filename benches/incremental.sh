@@ -5,8 +5,9 @@
 # Prints, for each of the two edits:
 #   - the runtime: a reload reusing the serving bundle against building the same bundle from scratch
 #     (`runtime/examples/reload_cost.rs`, median of RUNS, with how many documents each encoded);
-#   - `kapi generate`: regenerating into the previous run's output directory (which then only rewrites what
-#     changed) against generating into a fresh directory, wall and CPU time.
+#   - `kapi generate`: regenerating into the previous run's output directory, which reuses every unit whose inputs
+#     did not change (its record `.kapi-reuse.json` is there), against the same run with the record removed (every
+#     unit rendered) and against a fresh directory; wall and CPU time, and that the outputs are identical.
 #
 # Usage: bash benches/incremental.sh [N] [RUNS] [WORK-DIR]
 # A WORK-DIR given is kept, and models and bundles already in it are reused (they take minutes to generate).
@@ -48,7 +49,14 @@ for edit in changed added; do
   echo "-- kapi generate:"
   rm -rf "$work/fresh"
   echo "   into a fresh directory: $(timed "$kapi" generate --model "$work/$edit.json" --out "$work/fresh")"
-  rm -rf "$work/previous" && cp -r "$work/base" "$work/previous"
-  echo "   into the previous output: $(timed "$kapi" generate --model "$work/$edit.json" --out "$work/previous")"
-  diff -r "$work/fresh" "$work/previous" >/dev/null && echo "   (both directories identical)"
+  rm -rf "$work/full" && cp -r "$work/base" "$work/full" && rm "$work/full/.kapi-reuse.json"
+  echo "   into the previous output, everything rendered: $(timed "$kapi" generate --model "$work/$edit.json" --out "$work/full")"
+  rm -rf "$work/previous" && cp -a "$work/base" "$work/previous"
+  echo "   into the previous output, unchanged units reused: $(timed "$kapi" generate --model "$work/$edit.json" --out "$work/previous")"
+  if diff -r -x .kapi-reuse.json "$work/full" "$work/previous" >/dev/null; then
+    echo "   (reusing and rendering everything wrote identical files)"
+  else
+    echo "   REUSED OUTPUT DIFFERS from the full render"; exit 1
+  fi
+  echo "   again, nothing changed: $(timed "$kapi" generate --model "$work/$edit.json" --out "$work/previous")"
 done

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use kapi_codegen::proto::{LEDGER_PATH, Ledger};
-use kapi_codegen::{Artifacts, Options, writer};
+use kapi_codegen::{Artifacts, Options, Previous, writer};
 use kapi_model::Registry;
 
 use crate::group_versions::{profiles, switched_off};
@@ -74,11 +74,12 @@ fn previous_ledger(dir: &Path) -> Result<Option<Ledger>, String> {
     }
 }
 
-/// The artifacts for `dir`: numbered against the ledger already there, so no protobuf field is renumbered.
-fn artifacts(source: &Source, dir: &Path) -> Result<Artifacts, String> {
+/// The artifacts for `dir`: numbered against the ledger already there, so no protobuf field is renumbered, and
+/// taking what did not change from `previous` (the output already in `dir`, for `generate`).
+fn artifacts(source: &Source, dir: &Path, previous: &Previous) -> Result<Artifacts, String> {
     let registry = load(source)?;
     let options = Options { proto_ledger: previous_ledger(dir)?, ..options(source)? };
-    kapi_codegen::generate(&registry, &options).map_err(|e| match e.help() {
+    kapi_codegen::generate_reusing(&registry, &options, previous).map_err(|e| match e.help() {
         Some(help) => format!("{e}\n  help: {help}"),
         None => e.to_string(),
     })
@@ -86,17 +87,19 @@ fn artifacts(source: &Source, dir: &Path) -> Result<Artifacts, String> {
 
 /// `kapi generate`.
 pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
-    let artifacts = artifacts(source, out)?;
+    let artifacts = artifacts(source, out, &kapi_codegen::reuse::manifest::previous(out))?;
     for warning in artifacts.warnings() {
         eprintln!("warning: {warning}");
     }
     let report = writer::write(out, &artifacts).map_err(|e| e.to_string())?;
     println!(
-        "{} files in {}: {} written, {} unchanged",
+        "{} files in {}: {} written, {} unchanged; {} of {} units reused from the previous output",
         artifacts.len(),
         out.display(),
         report.written.len(),
-        report.unchanged.len()
+        report.unchanged.len(),
+        artifacts.reused_units().len(),
+        artifacts.units().len(),
     );
     if let Some(loss) = kapi_codegen::openapi_v2::LossReport::from_artifacts(&artifacts) {
         println!("{}", loss.summary_line());
@@ -106,7 +109,8 @@ pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
 
 /// `kapi check`.
 pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
-    let artifacts = artifacts(source, dir)?;
+    // A check renders everything: it is what vouches for the output.
+    let artifacts = artifacts(source, dir, &Previous::none())?;
     let report = writer::check(dir, &artifacts);
     let unparsed = typed_openapi_problems(dir, &artifacts);
     for problem in &unparsed {

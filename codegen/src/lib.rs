@@ -37,8 +37,9 @@ pub use error::Error;
 pub use infra::artifacts::Artifacts;
 pub use infra::passes::SchemaPass;
 pub use infra::profile::{MetaDefinitions, Profile};
+pub use infra::reuse::{Previous, UnitRecord};
 pub use infra::writer::{CheckReport, WriteReport};
-pub use infra::{canonical, profile, writer};
+pub use infra::{canonical, profile, reuse, writer};
 pub use kapi_model::Conventions;
 pub use kapi_model::Keyword;
 pub use options::{DEFAULT_JSON_SCHEMA_BASE, Options};
@@ -53,7 +54,14 @@ use kapi_model::Registry;
 /// Fails when a declared default or example contradicts the schema it sits in (and, with [`Options::strict`],
 /// when a required field has a default; otherwise that is one of [`Artifacts::warnings`]).
 pub fn generate(registry: &Registry, options: &Options) -> Result<Artifacts, Error> {
-    let ctx = Context::new(registry, options)?;
+    generate_reusing(registry, options, &Previous::none())
+}
+
+/// Like [`generate`], taking every unit (a group-version's OpenAPI v3 document, a CRD, a definition's JSON Schema)
+/// whose inputs did not change from `previous` ([`reuse::manifest::previous`] reads it from an output directory)
+/// instead of rendering it again. The artifacts are the same bytes either way.
+pub fn generate_reusing(registry: &Registry, options: &Options, previous: &Previous) -> Result<Artifacts, Error> {
+    let ctx = Context::reusing(registry, options, previous)?;
     let mut artifacts = Artifacts::new();
     let findings = validate::defaults::check(&ctx.registry)?;
     let mut errors = findings.errors;

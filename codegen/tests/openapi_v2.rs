@@ -6,7 +6,7 @@ mod common;
 mod loss_oracle;
 
 use kapi_codegen::openapi_v2::{LossReport, LossRule};
-use kapi_codegen::{Conventions, Options, generate};
+use kapi_codegen::{Conventions, Options, canonical, generate};
 use loss_oracle::{assert_loss_report_is_exact, assert_lossless_losses_are_inexpressible};
 use serde_json::json;
 
@@ -91,4 +91,15 @@ fn v2_writes_operations_in_swagger_form() {
         assert!(swagger["definitions"].get(target).is_some(), "dangling {target}");
     }
     assert!(!text.contains("\"allOf\""));
+}
+
+#[test]
+fn the_document_assembled_from_units_is_the_whole_document_rendered_at_once() {
+    for options in [Options::default(), kubernetes_everywhere()] {
+        let artifacts = generate(&common::registry(), &options).expect("generate");
+        let (whole, report) = kapi_codegen::openapi_v2::document(&common::registry(), &options).expect("document");
+        let assembled = artifacts.get("openapi/v2/swagger.json").expect("swagger");
+        assert_eq!(String::from_utf8_lossy(assembled), String::from_utf8_lossy(&canonical::to_canonical_json(&whole)));
+        assert_eq!(LossReport::from_artifacts(&artifacts).expect("loss report"), report);
+    }
 }

@@ -9,15 +9,27 @@ use crate::infra::canonical::to_canonical_json;
 use crate::infra::closure::{closure, references};
 use crate::infra::context::Context;
 use crate::infra::render::{Dialect, Renderer};
+use crate::infra::reuse::reuse_or_render;
 
 /// The meta-schema every document declares.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
-/// Adds `jsonschema/<definition>.json` for every definition in the registry.
+/// Adds `jsonschema/<definition>.json` for every definition in the registry; each is a reusable unit whose inputs
+/// are the definitions it reaches.
 pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
     for name in ctx.definitions.keys() {
-        let document = document(ctx, name)?;
-        artifacts.insert(format!("jsonschema/{name}.json"), to_canonical_json(&document));
+        let fingerprint = ctx.fingerprint("jsonschema", [name.clone()]);
+        reuse_or_render(
+            ctx.previous,
+            format!("jsonschema/{name}"),
+            fingerprint.hex(),
+            artifacts,
+            |out| {
+                out.insert(format!("jsonschema/{name}.json"), to_canonical_json(&document(ctx, name)?));
+                Ok::<_, Error>(())
+            },
+            |_| Value::Null,
+        )?;
     }
     Ok(())
 }

@@ -3,7 +3,6 @@
 use std::collections::BTreeMap;
 
 use kapi_meta::content_hash::content_hash;
-use kapi_model::GroupVersion;
 use serde_json::{Map, Value, json};
 
 use crate::emit::operations::{
@@ -15,25 +14,38 @@ use crate::infra::canonical::to_canonical_json;
 use crate::infra::closure::closure;
 use crate::infra::context::Context;
 use crate::infra::render::{Dialect, Renderer};
+use crate::infra::reuse::reuse_or_render;
 
 /// Adds `openapi/v3/<gv path>.json` per group-version and `openapi/v3/index.json`.
+///
+/// A group-version's document is a reusable unit: its inputs are its operations and the definitions they reach.
 pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
     let mut index = Map::new();
     for group_version in &ctx.group_versions {
-        let bytes = to_canonical_json(&document(ctx, group_version)?);
         let url_path = group_version.url_path();
-        let url = format!("/openapi/v3/{url_path}?hash={}", content_hash(&bytes));
+        let path = format!("openapi/v3/{url_path}.json");
+        let items = ctx.operations(group_version);
+        let mut fingerprint = ctx.fingerprint("openapi-v3", operations::referenced(items).into_keys());
+        fingerprint.add(group_version).add(items);
+        let unit = format!("openapi/v3/{url_path}");
+        let render = |out: &mut Artifacts| {
+            out.insert(path.clone(), to_canonical_json(&document_of(ctx, items)?));
+            Ok::<_, Error>(())
+        };
+        // The index needs each document's hash; the record keeps it.
+        let hash = |out: &Artifacts| json!({ "hash": content_hash(out.get(&path).unwrap_or_default()) });
+        reuse_or_render(ctx.previous, unit.clone(), fingerprint.hex(), artifacts, render, hash)?;
+        let hash = artifacts.units().get(&unit).and_then(|record| record.data["hash"].as_str()).unwrap_or_default();
+        let url = format!("/openapi/v3/{url_path}?hash={hash}");
         index.insert(url_path.clone(), json!({ "serverRelativeURL": url }));
-        artifacts.insert(format!("openapi/v3/{url_path}.json"), bytes);
     }
     artifacts.insert("openapi/v3/index.json", to_canonical_json(&json!({ "paths": index })));
     Ok(())
 }
 
-/// The document of one group-version: its paths and exactly the definitions they reach.
-pub(crate) fn document(ctx: &Context<'_>, group_version: &GroupVersion) -> Result<Value, Error> {
-    let items = operations::build(ctx, group_version)?;
-    let reached = closure(&ctx.definitions, operations::referenced(&items))?;
+/// The document of one group-version, from its operations: its paths and exactly the definitions they reach.
+fn document_of(ctx: &Context<'_>, items: &BTreeMap<String, PathItem>) -> Result<Value, Error> {
+    let reached = closure(&ctx.definitions, operations::referenced(items))?;
     let mut renderer = Renderer::new(&Dialect::OPENAPI_V3);
     let mut schemas = Map::new();
     for name in reached {
@@ -50,7 +62,7 @@ pub(crate) fn document(ctx: &Context<'_>, group_version: &GroupVersion) -> Resul
     Ok(json!({
         "openapi": ctx.profile.openapi_version,
         "info": {"title": info.title, "version": info.version},
-        "paths": render_paths(&items, &renderer),
+        "paths": render_paths(items, &renderer),
         "components": components,
     }))
 }

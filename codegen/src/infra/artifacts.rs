@@ -1,13 +1,30 @@
 //! The generator's output: relative paths to file bytes, held in memory until a writer puts them on disk.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::infra::reuse::UnitRecord;
 
 /// Generated files by relative path (`/`-separated), in path order, and the warnings generating them raised.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct Artifacts {
     files: BTreeMap<String, Vec<u8>>,
     warnings: Vec<String>,
+    /// The reusable units the files came in ([`crate::reuse`]), for the next generation.
+    units: BTreeMap<String, UnitRecord>,
+    /// The units taken from a previous generation rather than rendered.
+    reused: BTreeSet<String>,
 }
+
+/// Equal when the files and warnings are. The unit records are bookkeeping for the next generation: whether a
+/// unit was reused, or what its fingerprint saw (which includes facts the model file does not keep, such as which
+/// Rust type defined a schema), does not make the output different.
+impl PartialEq for Artifacts {
+    fn eq(&self, other: &Self) -> bool {
+        self.files == other.files && self.warnings == other.warnings
+    }
+}
+
+impl Eq for Artifacts {}
 
 impl Artifacts {
     /// No files.
@@ -24,6 +41,32 @@ impl Artifacts {
     /// cargo as `cargo:warning=`).
     pub fn warn(&mut self, warning: String) {
         self.warnings.push(warning);
+    }
+
+    /// Moves `other`'s files and warnings (after this one's) in.
+    pub(crate) fn absorb(&mut self, other: Artifacts) {
+        self.files.extend(other.files);
+        self.warnings.extend(other.warnings);
+        self.units.extend(other.units);
+        self.reused.extend(other.reused);
+    }
+
+    /// Records a unit of reusable output; `reused` says it came from the previous generation.
+    pub(crate) fn record_unit(&mut self, name: String, record: UnitRecord, reused: bool) {
+        if reused {
+            self.reused.insert(name.clone());
+        }
+        self.units.insert(name, record);
+    }
+
+    /// The reusable units of this output and what each produced.
+    pub fn units(&self) -> &BTreeMap<String, UnitRecord> {
+        &self.units
+    }
+
+    /// The units taken from the previous generation instead of rendered, in name order.
+    pub fn reused_units(&self) -> &BTreeSet<String> {
+        &self.reused
     }
 
     /// Problems that did not stop generation, such as a required field with a default.

@@ -23,7 +23,7 @@ pub(crate) fn typed_to_canonical_json<T: Serialize>(value: &T, document: &str) -
     Ok(to_canonical_json(&value))
 }
 
-fn write_value(out: &mut String, value: &Value, depth: usize) {
+pub(crate) fn write_value(out: &mut String, value: &Value, depth: usize) {
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(flag) => out.push_str(if *flag { "true" } else { "false" }),
@@ -77,7 +77,7 @@ fn newline(out: &mut String, depth: usize) {
 }
 
 /// Escapes exactly what Python's encoder escapes when `ensure_ascii=False`: quote, backslash, C0 controls.
-fn write_string(out: &mut String, text: &str) {
+pub(crate) fn write_string(out: &mut String, text: &str) {
     out.push('"');
     for ch in text.chars() {
         match ch {

@@ -1,14 +1,17 @@
 //! What every emitter reads: the effective registry, the profile, and the definitions after the profile's passes.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use kapi_model::{Conventions, DefName, GroupVersion, Registry, SchemaNode};
 
+use crate::emit::operations::{PathItem, build as build_operations};
 use crate::error::Error;
 use crate::infra::conventions::resolve as resolve_conventions;
 use crate::infra::disable::effective_registry;
 use crate::infra::passes::SchemaPass;
 use crate::infra::profile::{MetaRole, Profile};
+use crate::infra::reuse::{Digests, Fingerprint, Previous};
 use crate::options::Options;
 
 /// The prepared model one generation works from.
@@ -25,11 +28,25 @@ pub(crate) struct Context<'a> {
     pub options: &'a Options,
     /// Served group-versions minus the disabled ones, sorted.
     pub group_versions: Vec<GroupVersion>,
+    /// Every served group-version's path items, by path.
+    operations: BTreeMap<GroupVersion, BTreeMap<String, PathItem>>,
+    /// The previous generation's output that may be reused.
+    pub previous: &'a Previous,
+    /// What fingerprints are made of, computed when the first unit asks.
+    digests: OnceLock<Digests>,
 }
+
+/// Nothing to reuse.
+static NO_PREVIOUS: Previous = Previous::none();
 
 impl<'a> Context<'a> {
     /// Checks the registry and runs the profile's passes.
     pub fn new(registry: &Registry, options: &'a Options) -> Result<Self, Error> {
+        Self::reusing(registry, options, &NO_PREVIOUS)
+    }
+
+    /// Like [`Context::new`], with a previous generation's output to reuse.
+    pub fn reusing(registry: &Registry, options: &'a Options, previous: &'a Previous) -> Result<Self, Error> {
         if !registry.errors().is_empty() {
             return Err(Error::invalid_registry(registry.errors()));
         }
@@ -53,7 +70,41 @@ impl<'a> Context<'a> {
             definitions.insert(name.clone(), schema);
         }
         let group_versions = effective.served_group_versions().into_iter().collect();
-        Ok(Self { registry: effective, profile, definitions, conventions, options, group_versions })
+        let mut ctx = Self {
+            registry: effective,
+            profile,
+            definitions,
+            conventions,
+            options,
+            group_versions,
+            operations: BTreeMap::new(),
+            previous,
+            digests: OnceLock::new(),
+        };
+        // Both OpenAPI versions write the same operations; they are built once.
+        let mut operations = BTreeMap::new();
+        for group_version in &ctx.group_versions {
+            operations.insert(group_version.clone(), build_operations(&ctx, group_version)?);
+        }
+        ctx.operations = operations;
+        Ok(ctx)
+    }
+
+    /// The path items of a served group-version, by path (none for a group-version not served).
+    pub fn operations(&self, group_version: &GroupVersion) -> &BTreeMap<String, PathItem> {
+        static NONE: BTreeMap<String, PathItem> = BTreeMap::new();
+        self.operations.get(group_version).unwrap_or(&NONE)
+    }
+
+    /// A fingerprint for a unit of `kind` reading the definitions reachable from `roots`; the caller adds its other
+    /// inputs.
+    pub fn fingerprint(&self, kind: &str, roots: impl IntoIterator<Item = DefName>) -> Fingerprint {
+        let digests = self
+            .digests
+            .get_or_init(|| Digests::new(&self.registry, &self.definitions, &self.conventions, self.options));
+        let mut fingerprint = digests.start(kind);
+        digests.add_reachable(&mut fingerprint, roots);
+        fingerprint
     }
 
     /// The conventions `name` is published with.

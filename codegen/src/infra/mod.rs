@@ -2,6 +2,7 @@
 //! renderer, canonical JSON, and the artifacts with their writer.
 
 pub(crate) mod artifacts;
+pub(crate) mod assembled;
 pub mod canonical;
 pub(crate) mod closure;
 pub(crate) mod context;
@@ -10,4 +11,5 @@ pub(crate) mod disable;
 pub mod passes;
 pub mod profile;
 pub(crate) mod render;
+pub mod reuse;
 pub mod writer;

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
+use crate::infra::reuse::manifest;
 
 /// What [`write`] did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -45,7 +46,10 @@ impl CheckReport {
 /// only then renamed into place: a crash leaves each file old or new, and flushing in parallel lets the file
 /// system commit them in a few journal transactions instead of one per file (one flush after another made
 /// writing 5 000 files take a minute).
+///
+/// The record of reusable units ([`crate::reuse::manifest`]) is removed first and written last.
 pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
+    manifest::forget(dir)?;
     let mut report = WriteReport::default();
     let mut staged = Staged::default();
     for (relative, bytes) in artifacts {
@@ -62,6 +66,7 @@ pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
     staged.sync()?;
     staged.rename()?;
     report.extra = extra_files(dir, artifacts).map_err(|source| Error::io(dir, source))?;
+    manifest::record(dir, artifacts)?;
     Ok(report)
 }
 

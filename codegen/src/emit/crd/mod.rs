@@ -22,6 +22,7 @@ use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
 use crate::infra::canonical::to_canonical_json;
 use crate::infra::context::Context;
+use crate::infra::reuse::reuse_or_render;
 use crate::structural::StructuralRule;
 use document::{BuiltVersion, custom_resource_definition};
 use plan::{CrdPlan, plans};
@@ -35,19 +36,35 @@ pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
     let (plans, mut problems) = plans(&ctx.registry);
     for plan in &plans {
         let name = plan.name();
-        let versions = build_versions(ctx, plan, &mut problems, artifacts);
-        let document = custom_resource_definition(plan, &versions)?;
-        let value = serde_json::to_value(&document).map_err(|e| Error::serialize(&name, e))?;
-        let json = to_canonical_json(&value);
-        let schemas: Vec<(&str, &Value)> = versions.iter().map(|v| (v.name.as_str(), &v.schema)).collect();
-        if let Some(warning) = budget::over_budget(&name, json.len(), &schemas) {
-            artifacts.warn(warning);
-        }
-        let yaml = serde_saphyr::to_string(&value).map_err(|e| Error::yaml(&name, e.to_string()))?;
-        artifacts.insert(format!("{CRD_DIR}/{name}.json"), json);
-        artifacts.insert(format!("{CRD_DIR}/{name}.yaml"), yaml.into_bytes());
+        // A CRD is a reusable unit: its inputs are its versions' resources and the definitions they reach.
+        let mut fingerprint = ctx.fingerprint("crd", plan.versions.iter().map(|(r, _, _)| r.definition.clone()));
+        fingerprint.add(plan);
+        reuse_or_render(
+            ctx.previous,
+            format!("{CRD_DIR}/{name}"),
+            fingerprint.hex(),
+            artifacts,
+            |out| render(ctx, plan, &mut problems, out),
+            |_| Value::Null,
+        )?;
     }
     if problems.is_empty() { Ok(()) } else { Err(Error::invalid_crd(problems)) }
+}
+
+fn render(ctx: &Context<'_>, plan: &CrdPlan<'_>, problems: &mut Vec<String>, out: &mut Artifacts) -> Result<(), Error> {
+    let name = plan.name();
+    let versions = build_versions(ctx, plan, problems, out);
+    let document = custom_resource_definition(plan, &versions)?;
+    let value = serde_json::to_value(&document).map_err(|e| Error::serialize(&name, e))?;
+    let json = to_canonical_json(&value);
+    let schemas: Vec<(&str, &Value)> = versions.iter().map(|v| (v.name.as_str(), &v.schema)).collect();
+    if let Some(warning) = budget::over_budget(&name, json.len(), &schemas) {
+        out.warn(warning);
+    }
+    let yaml = serde_saphyr::to_string(&value).map_err(|e| Error::yaml(&name, e.to_string()))?;
+    out.insert(format!("{CRD_DIR}/{name}.json"), json);
+    out.insert(format!("{CRD_DIR}/{name}.yaml"), yaml.into_bytes());
+    Ok(())
 }
 
 fn build_versions<'r>(

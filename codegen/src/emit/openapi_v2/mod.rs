@@ -1,10 +1,11 @@
 //! Swagger 2.0: one aggregated document over every served group-version, plus the report of what it lost.
 
 mod loss;
+mod units;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use kapi_model::{Conventions, Registry};
+use kapi_model::{Conventions, DefName, Registry};
 use serde_json::{Map, Value, json};
 
 pub use loss::{LOSS_REPORT_PATH, LossEntry, LossLocation, LossReport, LossRule};
@@ -13,7 +14,6 @@ use crate::emit::openapi_v3::payload;
 use crate::emit::operations::{self, Operation, Parameter, PathItem, media, operation_extensions, security_scheme};
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
-use crate::infra::canonical::to_canonical_json;
 use crate::infra::closure::closure;
 use crate::infra::context::Context;
 use crate::infra::render::{Dialect, Renderer};
@@ -27,70 +27,104 @@ pub fn document(registry: &Registry, options: &Options) -> Result<(Value, LossRe
     build(&Context::new(registry, options)?)
 }
 
-/// Adds `openapi/v2/swagger.json` and `openapi/v2/loss-report.json`.
+/// Adds `openapi/v2/swagger.json` and `openapi/v2/loss-report.json`, reusing the previous document's unchanged
+/// definitions and group-versions' paths ([`units`]).
 pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
-    let (document, report) = build(ctx)?;
-    artifacts.insert(SWAGGER_PATH, to_canonical_json(&document));
-    artifacts.insert(LOSS_REPORT_PATH, to_canonical_json(&report.to_json()));
-    Ok(())
+    units::emit(ctx, artifacts)
 }
 
-fn build(ctx: &Context<'_>) -> Result<(Value, LossReport), Error> {
-    let mut items = BTreeMap::new();
+/// The definitions every served group-version's operations reach.
+fn reached(ctx: &Context<'_>) -> Result<BTreeSet<DefName>, Error> {
+    let mut roots = BTreeMap::new();
     for group_version in &ctx.group_versions {
-        items.extend(operations::build(ctx, group_version)?);
+        roots.extend(operations::referenced(ctx.operations(group_version)));
     }
-    let reached = closure(&ctx.definitions, operations::referenced(&items))?;
-    // Each definition is written under its own conventions: Kubernetes' types lose what kube-apiserver strips,
-    // the others only what swagger 2.0 cannot say.
-    let mut lossless = Renderer::new(&Dialect::SWAGGER_V2);
-    let mut kubernetes = Renderer::new(&Dialect::SWAGGER_V2_KUBERNETES);
-    let mut definitions = Map::new();
-    let mut entries = Vec::new();
-    for name in reached {
-        let Some(schema) = ctx.definitions.get(&name) else { continue };
-        let renderer = match ctx.conventions_of(&name) {
-            Conventions::Kubernetes => &mut kubernetes,
-            Conventions::Lossless => &mut lossless,
+    closure(&ctx.definitions, roots)
+}
+
+/// Renders swagger 2.0 definitions, each under its own conventions: Kubernetes' types lose what kube-apiserver
+/// strips, the others only what swagger 2.0 cannot say.
+struct DefinitionRenderer {
+    lossless: Renderer,
+    kubernetes: Renderer,
+}
+
+impl DefinitionRenderer {
+    fn new() -> Self {
+        Self {
+            lossless: Renderer::new(&Dialect::SWAGGER_V2),
+            kubernetes: Renderer::new(&Dialect::SWAGGER_V2_KUBERNETES),
+        }
+    }
+
+    /// `name`'s schema and what writing it dropped; `None` for a name with no definition.
+    fn render(&mut self, ctx: &Context<'_>, name: &DefName) -> Option<(Value, Vec<LossEntry>)> {
+        let schema = ctx.definitions.get(name)?;
+        let renderer = match ctx.conventions_of(name) {
+            Conventions::Kubernetes => &mut self.kubernetes,
+            Conventions::Lossless => &mut self.lossless,
         };
-        definitions.insert(name.to_string(), renderer.schema(schema));
-        entries.extend(renderer.take_dropped().into_iter().map(|dropped| LossEntry {
+        let value = renderer.schema(schema);
+        let entries = renderer.take_dropped().into_iter().map(|dropped| LossEntry {
             location: LossLocation::Definition(name.to_string()),
             pointer: dropped.pointer,
             keyword: dropped.keyword,
             rule: dropped.rule,
             value: dropped.value,
-        }));
+        });
+        Some((value, entries.collect()))
     }
-    let renderer = lossless;
-    let info = &ctx.profile.info;
-    let mut document = json!({
-        "swagger": "2.0",
-        "info": {"title": info.title, "version": info.version},
-        "paths": render_paths(&items, &renderer, &ctx.profile.swagger_schemes),
-        "definitions": definitions,
-    });
-    if let Some(scheme) = &ctx.profile.bearer_token {
-        document["securityDefinitions"] = Value::Object(security_scheme(scheme));
-        document["security"] = json!([{ scheme.name.clone(): [] }]);
+
+    /// The renderer paths refer to definitions with.
+    fn references(&self) -> &Renderer {
+        &self.lossless
     }
-    Ok((document, LossReport::new(entries)))
 }
 
-fn render_paths(items: &BTreeMap<String, PathItem>, renderer: &Renderer, schemes: &[String]) -> Value {
-    let mut out = Map::new();
-    for (path, item) in items {
-        let mut item_json = Map::new();
-        if !item.parameters.is_empty() {
-            let parameters = item.parameters.iter().map(parameter).collect();
-            item_json.insert("parameters".to_owned(), Value::Array(parameters));
-        }
-        for (method, operation) in &item.operations {
-            item_json.insert(method.as_str().to_owned(), render_operation(operation, renderer, schemes));
-        }
-        out.insert(path.clone(), Value::Object(item_json));
+/// The document's members besides `definitions` and `paths`.
+fn frame(ctx: &Context<'_>) -> Map<String, Value> {
+    let info = &ctx.profile.info;
+    let mut frame = Map::new();
+    frame.insert("swagger".to_owned(), json!("2.0"));
+    frame.insert("info".to_owned(), json!({"title": info.title, "version": info.version}));
+    if let Some(scheme) = &ctx.profile.bearer_token {
+        frame.insert("securityDefinitions".to_owned(), Value::Object(security_scheme(scheme)));
+        frame.insert("security".to_owned(), json!([{ scheme.name.clone(): [] }]));
     }
-    Value::Object(out)
+    frame
+}
+
+fn build(ctx: &Context<'_>) -> Result<(Value, LossReport), Error> {
+    let mut renderer = DefinitionRenderer::new();
+    let mut definitions = Map::new();
+    let mut entries = Vec::new();
+    for name in reached(ctx)? {
+        let Some((schema, dropped)) = renderer.render(ctx, &name) else { continue };
+        definitions.insert(name.to_string(), schema);
+        entries.extend(dropped);
+    }
+    let mut paths = Map::new();
+    for group_version in &ctx.group_versions {
+        for (path, item) in ctx.operations(group_version) {
+            paths.insert(path.clone(), path_item(item, renderer.references(), &ctx.profile.swagger_schemes));
+        }
+    }
+    let mut document = frame(ctx);
+    document.insert("definitions".to_owned(), Value::Object(definitions));
+    document.insert("paths".to_owned(), Value::Object(paths));
+    Ok((Value::Object(document), LossReport::new(entries)))
+}
+
+fn path_item(item: &PathItem, renderer: &Renderer, schemes: &[String]) -> Value {
+    let mut item_json = Map::new();
+    if !item.parameters.is_empty() {
+        let parameters = item.parameters.iter().map(parameter).collect();
+        item_json.insert("parameters".to_owned(), Value::Array(parameters));
+    }
+    for (method, operation) in &item.operations {
+        item_json.insert(method.as_str().to_owned(), render_operation(operation, renderer, schemes));
+    }
+    Value::Object(item_json)
 }
 
 fn render_operation(operation: &Operation, renderer: &Renderer, schemes: &[String]) -> Value {

@@ -1,0 +1,230 @@
+//! Reusing a previous generation's output: a unit of output (one group-version's OpenAPI v3 document, one CRD,
+//! one definition's JSON Schema) whose inputs did not change is taken from the files the last run wrote instead of
+//! being rendered again.
+//!
+//! Each unit has a fingerprint: a SHA-256 over the generator's identity (its version and a hash of its source, so a
+//! different kapi never trusts an older one's output), the options and profile, and everything the unit's emitter
+//! reads (its resources and the definitions it reaches, before and after the profile's passes). The unit's record
+//! (fingerprint, files, warnings) is kept beside the output ([`manifest`]); the next generation reuses a unit only
+//! when its fingerprint is equal and every one of its files is still as that run left it.
+
+pub mod manifest;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::{self, Debug, Write as _};
+use std::sync::{Mutex, PoisonError};
+
+use kapi_model::{DefName, Registry, SchemaNode};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::infra::artifacts::Artifacts;
+use crate::infra::closure::references;
+use crate::options::Options;
+
+/// Who generated: a generator with other code may render the same inputs differently.
+const GENERATOR: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("KAPI_CODEGEN_SOURCE_HASH"));
+
+/// What one unit produced: the fingerprint of its inputs, the files its output is in, the warnings rendering it
+/// raised, and what its emitter needs to reuse it without reading the output again (a content hash, where a
+/// fragment sits in a shared file).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitRecord {
+    pub fingerprint: String,
+    pub files: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    #[serde(default, skip_serializing_if = "Value::is_null")]
+    pub data: Value,
+}
+
+/// The reusable units of a previous generation and the bytes of their files; empty when there is none.
+#[derive(Debug, Default)]
+pub struct Previous {
+    units: BTreeMap<String, UnitRecord>,
+    /// Files are moved out when reused, so a large output is not held twice.
+    files: Mutex<BTreeMap<String, Vec<u8>>>,
+}
+
+impl Previous {
+    /// No previous output: everything is rendered.
+    pub const fn none() -> Self {
+        Self { units: BTreeMap::new(), files: Mutex::new(BTreeMap::new()) }
+    }
+
+    /// Units whose files are all among `files` (by path), with those files' bytes.
+    pub fn new(units: BTreeMap<String, UnitRecord>, files: BTreeMap<String, Vec<u8>>) -> Self {
+        let units = units.into_iter().filter(|(_, unit)| unit.files.iter().all(|f| files.contains_key(f))).collect();
+        Self { units, files: Mutex::new(files) }
+    }
+
+    /// How many units may be reused.
+    pub fn len(&self) -> usize {
+        self.units.len()
+    }
+
+    /// True when nothing may be reused.
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+
+    /// The record of `unit`, when it was rendered from the same inputs.
+    pub(crate) fn matching(&self, unit: &str, fingerprint: &str) -> Option<&UnitRecord> {
+        self.units.get(unit).filter(|previous| previous.fingerprint == fingerprint)
+    }
+
+    /// Takes a file's previous bytes; a second take finds nothing.
+    pub(crate) fn take_file(&self, path: &str) -> Option<Vec<u8>> {
+        self.files.lock().unwrap_or_else(PoisonError::into_inner).remove(path)
+    }
+}
+
+/// A SHA-256 fed with the `Debug` form of inputs; `Debug` output of the model's plain data types is stable for
+/// equal values, and every field shows in it.
+pub(crate) struct Fingerprint(Sha256);
+
+impl Fingerprint {
+    pub fn new(kind: &str) -> Self {
+        let mut hasher = Sha256::new();
+        hasher.update(GENERATOR.as_bytes());
+        hasher.update([0]);
+        hasher.update(kind.as_bytes());
+        hasher.update([0]);
+        Self(hasher)
+    }
+
+    /// Adds one input; inputs are separated, so `("ab", "c")` and `("a", "bc")` differ.
+    pub fn add(&mut self, input: &impl Debug) -> &mut Self {
+        // Writing to a hasher cannot fail.
+        let _ = write!(self, "{input:?}");
+        self.0.update([0]);
+        self
+    }
+
+    pub fn add_bytes(&mut self, bytes: &[u8]) -> &mut Self {
+        self.0.update(bytes);
+        self.0.update([0]);
+        self
+    }
+
+    pub fn hex(self) -> String {
+        self.0.finalize().iter().map(|byte| format!("{byte:02x}")).collect()
+    }
+}
+
+impl fmt::Write for Fingerprint {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.0.update(text.as_bytes());
+        Ok(())
+    }
+}
+
+/// Digests every unit's fingerprint is made of, computed once per generation.
+#[derive(Debug)]
+pub(crate) struct Digests {
+    /// The options and the profile (without the protobuf ledger, which no reused unit reads).
+    settings: String,
+    /// Per definition: a digest of its registry entry and its schema after the passes, with its conventions; and
+    /// the definitions it refers to before or after the passes.
+    definitions: BTreeMap<DefName, ([u8; 32], BTreeSet<DefName>)>,
+}
+
+impl Digests {
+    pub fn new(
+        registry: &Registry,
+        published: &BTreeMap<DefName, SchemaNode>,
+        conventions: &BTreeMap<DefName, kapi_model::Conventions>,
+        options: &Options,
+    ) -> Self {
+        let mut settings = Fingerprint::new("settings");
+        let Options {
+            profile,
+            conventions: chosen,
+            disabled,
+            proto_ledger: _,
+            json_schema_base,
+            strict,
+            max_description_len,
+        } = options;
+        settings.add(profile).add(chosen).add(disabled).add(json_schema_base).add(strict).add(max_description_len);
+        let definitions = published
+            .iter()
+            .map(|(name, schema)| {
+                let entry = registry.definition(name);
+                let mut digest = Fingerprint(Sha256::new());
+                digest.add(name).add(&entry).add(schema).add(&conventions.get(name));
+                let mut targets = references(schema);
+                targets.extend(entry.map(|d| references(&d.schema)).unwrap_or_default());
+                (name.clone(), (digest.0.finalize().into(), targets))
+            })
+            .collect();
+        Self { settings: settings.hex(), definitions }
+    }
+
+    /// A fingerprint of `kind` started with the settings.
+    pub fn start(&self, kind: &str) -> Fingerprint {
+        let mut fingerprint = Fingerprint::new(kind);
+        fingerprint.add_bytes(self.settings.as_bytes());
+        fingerprint
+    }
+
+    /// Adds the digests of every definition reachable from `roots` (references before and after the passes), in
+    /// name order; a name no definition has is added as missing (its emitter reports it).
+    pub fn add_reachable(&self, fingerprint: &mut Fingerprint, roots: impl IntoIterator<Item = DefName>) {
+        let mut reached = BTreeSet::new();
+        let mut pending: Vec<DefName> = roots.into_iter().collect();
+        while let Some(name) = pending.pop() {
+            if reached.contains(&name) {
+                continue;
+            }
+            if let Some((_, targets)) = self.definitions.get(&name) {
+                pending.extend(targets.iter().filter(|target| !reached.contains(*target)).cloned());
+            }
+            reached.insert(name);
+        }
+        for name in &reached {
+            fingerprint.add(name);
+            match self.definitions.get(name) {
+                Some((digest, _)) => fingerprint.add_bytes(digest),
+                None => fingerprint.add_bytes(b"missing"),
+            };
+        }
+    }
+}
+
+/// Puts `unit`'s files and warnings into `artifacts`: the previous ones when the fingerprint matches, else what
+/// `render` adds. Either way the unit is recorded for the next generation; `data` derives the record's data from
+/// the unit's files.
+pub(crate) fn reuse_or_render<E>(
+    previous: &Previous,
+    unit: String,
+    fingerprint: String,
+    artifacts: &mut Artifacts,
+    render: impl FnOnce(&mut Artifacts) -> Result<(), E>,
+    data: impl FnOnce(&Artifacts) -> Value,
+) -> Result<(), E> {
+    if let Some(found) = previous.matching(&unit, &fingerprint) {
+        let files: Option<Vec<(String, Vec<u8>)>> =
+            found.files.iter().map(|path| previous.take_file(path).map(|bytes| (path.clone(), bytes))).collect();
+        if let Some(files) = files {
+            for (path, bytes) in files {
+                artifacts.insert(path, bytes);
+            }
+            for warning in &found.warnings {
+                artifacts.warn(warning.clone());
+            }
+            artifacts.record_unit(unit, found.clone(), true);
+            return Ok(());
+        }
+    }
+    // Rendered apart, so the unit's own files and warnings are known.
+    let mut rendered = Artifacts::new();
+    render(&mut rendered)?;
+    let files = rendered.paths().map(str::to_owned).collect();
+    let warnings = rendered.warnings().to_vec();
+    let data = data(&rendered);
+    artifacts.absorb(rendered);
+    artifacts.record_unit(unit, UnitRecord { fingerprint, files, warnings, data }, false);
+    Ok(())
+}
