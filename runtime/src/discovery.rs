@@ -10,7 +10,7 @@ use crate::error::BundleError;
 use crate::files::parse_json;
 use crate::negotiate::{AggregatedVersion, DiscoveryChoice, Encoding};
 use crate::options::LoadOptions;
-use crate::protobuf::Codec;
+use crate::protobuf::{Codec, ElementCache};
 use crate::variants::Representation;
 
 /// The media type of Kubernetes protobuf (magic prefix + `runtime.Unknown` envelope).
@@ -26,6 +26,8 @@ pub(crate) struct Variants {
     protobuf: Option<Representation>,
     /// Why the protobuf variant is missing when it failed to encode (kept so a reuse reports it again).
     protobuf_warning: Option<String>,
+    /// A group list's encoded elements, so the next encoding of a changed list encodes only the new elements.
+    elements: Option<ElementCache>,
 }
 
 impl Variants {
@@ -126,7 +128,13 @@ impl Discovery {
                 None => jobs.push(job),
             }
         }
-        let built = crate::parallel::map_by_cost(&jobs, |job| job.bytes.len(), |job| encode(job, options, codec));
+        // A changed aggregated list reuses the elements the serving one encoded.
+        let elements = |job: &Job<'_>| previous.and_then(|previous| previous.slot(&job.slot)?.elements.clone());
+        let built = crate::parallel::map_by_cost(
+            &jobs,
+            |job| job.bytes.len(),
+            |job| encode(job, options, codec, elements(job).as_ref()),
+        );
         let mut encoded = Vec::with_capacity(jobs.len());
         for (job, variants) in jobs.into_iter().zip(built) {
             let variants = variants?;
@@ -244,6 +252,16 @@ impl Form<'_> {
         }
     }
 
+    /// The field holding one element per group (thousands with many CRDs), encoded element by element so a
+    /// reload re-encodes only the elements that changed.
+    fn long_list(self) -> Option<&'static str> {
+        match self {
+            Self::Aggregated(_) => Some("items"),
+            Self::Legacy("APIGroupList") => Some("groups"),
+            Self::Legacy(_) => None,
+        }
+    }
+
     /// The `kind` the document must state, if it states one.
     fn kind(self) -> &'static str {
         match self {
@@ -258,7 +276,12 @@ impl Form<'_> {
 
 /// Checks a discovery file and builds its variants: the JSON as served (for `/api`, with the server's address
 /// filled in when the file leaves it to the server) and its protobuf encoding.
-fn encode(job: &Job<'_>, options: &LoadOptions, codec: Option<&Codec>) -> Result<Variants, BundleError> {
+fn encode(
+    job: &Job<'_>,
+    options: &LoadOptions,
+    codec: Option<&Codec>,
+    elements: Option<&ElementCache>,
+) -> Result<Variants, BundleError> {
     let path = job.path;
     let mut value = parse_json(path, job.bytes)?;
     check_kind(path, &value, job.form.kind())?;
@@ -271,12 +294,16 @@ fn encode(job: &Job<'_>, options: &LoadOptions, codec: Option<&Codec>) -> Result
     let represent = |body: Vec<u8>, encoding| {
         Representation::new(body, &job.form.media_type(encoding)).map_err(|e| BundleError::in_file(path, e))
     };
-    let (protobuf, protobuf_warning) = match codec.map(|codec| codec.encode(&job.form.message(), &value)) {
-        Some(Ok(encoded)) => (Some(represent(encoded, Encoding::Protobuf)?), None),
-        Some(Err(reason)) => (None, Some(format!("{path}: protobuf variant not offered: {reason}"))),
-        None => (None, None),
+    let encoded = codec.map(|codec| match job.form.long_list() {
+        Some(list) => codec.encode_reusing(&job.form.message(), &value, list, elements),
+        None => codec.encode(&job.form.message(), &value).map(|bytes| (bytes, None)),
+    });
+    let (protobuf, protobuf_warning, elements) = match encoded {
+        Some(Ok((bytes, elements))) => (Some(represent(bytes, Encoding::Protobuf)?), None, elements),
+        Some(Err(reason)) => (None, Some(format!("{path}: protobuf variant not offered: {reason}")), None),
+        None => (None, None, None),
     };
-    Ok(Variants { json: represent(body, Encoding::Json)?, protobuf, protobuf_warning })
+    Ok(Variants { json: represent(body, Encoding::Json)?, protobuf, protobuf_warning, elements })
 }
 
 /// A document that states a kind must state the one its file name promises (a swapped file is a bad bundle).

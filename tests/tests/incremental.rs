@@ -77,6 +77,27 @@ async fn etags(bundle: Bundle, files: &Files) -> BTreeMap<String, String> {
     etags
 }
 
+/// `/apis` as aggregated v2 and v2beta1 and as the legacy group list, in protobuf.
+async fn group_lists_in_protobuf(bundle: Bundle) -> Vec<Vec<u8>> {
+    const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
+    let app = router(Handle::with_bundle(bundle));
+    let mut bodies = Vec::new();
+    for accept in [
+        format!("{PROTOBUF};g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList"),
+        format!("{PROTOBUF};g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList"),
+        PROTOBUF.to_owned(),
+    ] {
+        let request = Request::get("/apis").header(header::ACCEPT, &accept).body(Body::empty()).expect("a request");
+        let response = app.clone().oneshot(request).await.expect("the router answers");
+        assert_eq!(response.status(), StatusCode::OK, "{accept}");
+        let content_type =
+            response.headers().get(header::CONTENT_TYPE).expect("a content type").to_str().expect("ASCII");
+        assert!(content_type.starts_with(PROTOBUF), "{accept}: {content_type}");
+        bodies.push(axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("a body").to_vec());
+    }
+    bodies
+}
+
 /// The differing paths with the group number taken out, so two corpus sizes can be compared.
 fn shape_of(paths: &BTreeSet<String>) -> BTreeSet<String> {
     paths.iter().map(|path| path.replace("g0007", "gX").replace("G0007", "GX")).collect()
@@ -132,6 +153,12 @@ async fn reload_and_compare(scenario: &str, before: &Files, after: &Files) {
     assert_eq!(encoded, expected, "{scenario}");
     assert!(encoded.len() <= 12, "{scenario}: {} documents re-encoded for one group: {encoded:#?}", encoded.len());
     assert!(reloaded.encode_deferred().expect("the v2 document encodes").is_some(), "{scenario}: v2 changed");
+
+    // The group lists' protobuf, encoded element by element with the serving bundle's elements, is a fresh
+    // encoding's.
+    let reloaded_again = Bundle::from_files_reusing(after.clone(), &options, Some(&serving)).expect("the reload");
+    let fresh = Bundle::from_files_with(after.clone(), &options).expect("a fresh build");
+    assert_eq!(group_lists_in_protobuf(reloaded_again).await, group_lists_in_protobuf(fresh).await, "{scenario}");
 
     let etags_before = etags(serving, before).await;
     let etags_reloaded = etags(reloaded, after).await;

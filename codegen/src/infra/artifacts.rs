@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::infra::reuse::UnitRecord;
+use crate::infra::reuse::manifest::Stamp;
 
 /// Generated files by relative path (`/`-separated), in path order, and the warnings generating them raised.
 #[derive(Debug, Clone, Default)]
@@ -13,6 +14,9 @@ pub struct Artifacts {
     units: BTreeMap<String, UnitRecord>,
     /// The units taken from a previous generation rather than rendered.
     reused: BTreeSet<String>,
+    /// Files taken from the previous output, with the stamp they had there: the writer leaves such a file alone
+    /// without reading it when it still has that stamp.
+    kept: BTreeMap<String, Stamp>,
 }
 
 /// Equal when the files and warnings are. The unit records are bookkeeping for the next generation: whether a
@@ -34,7 +38,9 @@ impl Artifacts {
 
     /// Adds or replaces a file; returns the bytes it replaced.
     pub fn insert(&mut self, path: impl Into<String>, bytes: Vec<u8>) -> Option<Vec<u8>> {
-        self.files.insert(path.into(), bytes)
+        let path = path.into();
+        self.kept.remove(&path);
+        self.files.insert(path, bytes)
     }
 
     /// Records a warning for whoever runs the generator (the CLI prints them; a build script can pass them to
@@ -43,12 +49,24 @@ impl Artifacts {
         self.warnings.push(warning);
     }
 
+    /// Adds a file taken from the previous output, where it had `stamp`.
+    pub(crate) fn insert_kept(&mut self, path: String, bytes: Vec<u8>, stamp: Stamp) {
+        self.kept.insert(path.clone(), stamp);
+        self.files.insert(path, bytes);
+    }
+
+    /// The stamp `path` had in the previous output it was taken from, if it was.
+    pub(crate) fn kept_stamp(&self, path: &str) -> Option<&Stamp> {
+        self.kept.get(path)
+    }
+
     /// Moves `other`'s files and warnings (after this one's) in.
     pub(crate) fn absorb(&mut self, other: Artifacts) {
         self.files.extend(other.files);
         self.warnings.extend(other.warnings);
         self.units.extend(other.units);
         self.reused.extend(other.reused);
+        self.kept.extend(other.kept);
     }
 
     /// Records a unit of reusable output; `reused` says it came from the previous generation.

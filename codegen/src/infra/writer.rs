@@ -54,7 +54,10 @@ pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
     let mut staged = Staged::default();
     for (relative, bytes) in artifacts {
         let target = dir.join(checked_relative(relative)?);
-        if fs::read(&target).is_ok_and(|existing| existing == bytes) {
+        // A file taken from the previous output in this directory, untouched since, is not read again.
+        let kept =
+            artifacts.kept_stamp(relative).is_some_and(|kept| manifest::stamp(&target).ok().as_ref() == Some(kept));
+        if kept || fs::read(&target).is_ok_and(|existing| existing == bytes) {
             report.unchanged.push(relative.to_owned());
             continue;
         }

@@ -9,6 +9,7 @@ pub(crate) mod descriptors;
 mod encode;
 pub(crate) mod envelope;
 mod field;
+mod list;
 #[cfg(test)]
 pub(crate) mod test_files;
 mod well_known;
@@ -18,6 +19,8 @@ use std::collections::BTreeMap;
 use prost::Message;
 use prost_reflect::DescriptorPool;
 use serde_json::Value;
+
+pub(crate) use list::ElementCache;
 
 /// The bundle's protobuf definitions, compiled.
 #[derive(Debug)]
@@ -51,13 +54,41 @@ impl Codec {
     /// `k8s.io.api.apidiscovery.v2.APIGroupDiscoveryList`), framed with the magic and a `runtime.Unknown` that
     /// carries the document's own `apiVersion` and `kind` (empty when it states none, as the JSON does).
     pub fn encode(&self, message: &str, document: &Value) -> Result<Vec<u8>, String> {
-        let desc = self
-            .pool
-            .get_message_by_name(message)
-            .ok_or_else(|| format!("the bundle's protobuf definitions have no message {message}"))?;
+        let desc = self.message(message)?;
         let object = encode::message(&desc, document, "$")?;
+        self.frame(document, object.encode_to_vec())
+    }
+
+    /// [`Codec::encode`] for a document with a long list in its field `list` (an aggregated discovery list's
+    /// `items`): elements found in `cache` (a previous encoding's) are copied, not encoded again. Returns the same
+    /// bytes as `encode`, and the cache for the next encoding (none when the message's shape does not allow it).
+    pub fn encode_reusing(
+        &self,
+        message: &str,
+        document: &Value,
+        list: &str,
+        cache: Option<&ElementCache>,
+    ) -> Result<(Vec<u8>, Option<ElementCache>), String> {
+        let desc = self.message(message)?;
+        match list::encode_list(&desc, document, list, cache) {
+            Some(encoded) => {
+                let (object, cache) = encoded?;
+                Ok((self.frame(document, object)?, Some(cache)))
+            }
+            None => Ok((self.encode(message, document)?, None)),
+        }
+    }
+
+    fn message(&self, message: &str) -> Result<prost_reflect::MessageDescriptor, String> {
+        self.pool
+            .get_message_by_name(message)
+            .ok_or_else(|| format!("the bundle's protobuf definitions have no message {message}"))
+    }
+
+    /// The encoded object framed with the magic and an envelope carrying the document's own type meta.
+    fn frame(&self, document: &Value, object: Vec<u8>) -> Result<Vec<u8>, String> {
         let type_meta = |key: &str| document.get(key).and_then(Value::as_str).unwrap_or_default();
-        envelope::wrap(&self.pool, type_meta("apiVersion"), type_meta("kind"), object.encode_to_vec())
+        envelope::wrap(&self.pool, type_meta("apiVersion"), type_meta("kind"), object)
     }
 }
 

@@ -1,5 +1,5 @@
 //! Writes `generated/` (OpenAPI v3 and v2, discovery, JSON Schema, protobuf) from the types in `src/lib.rs`,
-//! rewriting only files whose bytes changed.
+//! rendering only what changed since the last run and rewriting only files whose bytes changed.
 
 use std::io::ErrorKind;
 use std::path::Path;
@@ -18,7 +18,9 @@ fn main() {
         proto_ledger: previous_ledger(out),
         ..Options::default()
     };
-    let artifacts = match kapi_codegen::generate(&api::registry(), &options) {
+    // What the last run rendered and left untouched is reused (its record is `generated/.kapi-reuse.json`).
+    let previous = kapi_codegen::reuse::manifest::previous(out);
+    let artifacts = match kapi_codegen::generate_reusing(&api::registry(), &options, &previous) {
         Ok(artifacts) => artifacts,
         Err(error) => {
             let help = error.help().map(|help| format!("\nhelp: {help}"));

@@ -34,7 +34,7 @@ struct Unit {
 }
 
 pub(super) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
-    let previous_document = ctx.previous.take_file(SWAGGER_PATH).unwrap_or_default();
+    let previous_document = ctx.previous.take_file(SWAGGER_PATH).map(|(_, bytes)| bytes).unwrap_or_default();
     let found = |unit: &str, fingerprint: &str| {
         ctx.previous.matching(unit, fingerprint).filter(|_| !previous_document.is_empty())
     };

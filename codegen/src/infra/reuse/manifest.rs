@@ -28,13 +28,14 @@ struct Manifest {
     stamps: BTreeMap<String, Stamp>,
 }
 
+/// A file's size and modification time (nanoseconds since the epoch): what says it was not touched since.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct Stamp {
+pub(crate) struct Stamp {
     size: u64,
     modified_ns: u128,
 }
 
-fn stamp(path: &Path) -> io::Result<Stamp> {
+pub(crate) fn stamp(path: &Path) -> io::Result<Stamp> {
     let metadata = fs::metadata(path)?;
     let modified = metadata.modified()?.duration_since(UNIX_EPOCH).map_err(io::Error::other)?;
     Ok(Stamp { size: metadata.len(), modified_ns: modified.as_nanos() })
@@ -52,7 +53,7 @@ pub fn previous(dir: &Path) -> Previous {
         if let Ok(bytes) = fs::read(&path)
             && stamp(&path).ok().as_ref() == Some(recorded)
         {
-            files.insert(file.clone(), bytes);
+            files.insert(file.clone(), (*recorded, bytes));
         }
     }
     Previous::new(manifest.units, files)

@@ -10,6 +10,8 @@
 
 pub mod manifest;
 
+use manifest::Stamp;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Debug, Write as _};
 use std::sync::{Mutex, PoisonError};
@@ -39,12 +41,15 @@ pub struct UnitRecord {
     pub data: Value,
 }
 
+/// A file of the previous output: the stamp it had when read, and its bytes.
+pub(crate) type PreviousFile = (Stamp, Vec<u8>);
+
 /// The reusable units of a previous generation and the bytes of their files; empty when there is none.
 #[derive(Debug, Default)]
 pub struct Previous {
     units: BTreeMap<String, UnitRecord>,
-    /// Files are moved out when reused, so a large output is not held twice.
-    files: Mutex<BTreeMap<String, Vec<u8>>>,
+    /// Files with their stamps; moved out when reused, so a large output is not held twice.
+    files: Mutex<BTreeMap<String, PreviousFile>>,
 }
 
 impl Previous {
@@ -53,8 +58,8 @@ impl Previous {
         Self { units: BTreeMap::new(), files: Mutex::new(BTreeMap::new()) }
     }
 
-    /// Units whose files are all among `files` (by path), with those files' bytes.
-    pub fn new(units: BTreeMap<String, UnitRecord>, files: BTreeMap<String, Vec<u8>>) -> Self {
+    /// Units whose files are all among `files` (by path, with the stamp they had when read, and their bytes).
+    pub(crate) fn new(units: BTreeMap<String, UnitRecord>, files: BTreeMap<String, PreviousFile>) -> Self {
         let units = units.into_iter().filter(|(_, unit)| unit.files.iter().all(|f| files.contains_key(f))).collect();
         Self { units, files: Mutex::new(files) }
     }
@@ -74,8 +79,8 @@ impl Previous {
         self.units.get(unit).filter(|previous| previous.fingerprint == fingerprint)
     }
 
-    /// Takes a file's previous bytes; a second take finds nothing.
-    pub(crate) fn take_file(&self, path: &str) -> Option<Vec<u8>> {
+    /// Takes a file's previous stamp and bytes; a second take finds nothing.
+    pub(crate) fn take_file(&self, path: &str) -> Option<PreviousFile> {
         self.files.lock().unwrap_or_else(PoisonError::into_inner).remove(path)
     }
 }
@@ -148,17 +153,28 @@ impl Digests {
             max_description_len,
         } = options;
         settings.add(profile).add(chosen).add(disabled).add(json_schema_base).add(strict).add(max_description_len);
-        let definitions = published
-            .iter()
-            .map(|(name, schema)| {
-                let entry = registry.definition(name);
-                let mut digest = Fingerprint(Sha256::new());
-                digest.add(name).add(&entry).add(schema).add(&conventions.get(name));
-                let mut targets = references(schema);
-                targets.extend(entry.map(|d| references(&d.schema)).unwrap_or_default());
-                (name.clone(), (digest.0.finalize().into(), targets))
-            })
-            .collect();
+        let digest = |(name, schema): (&DefName, &SchemaNode)| {
+            let entry = registry.definition(name);
+            let mut digest = Fingerprint(Sha256::new());
+            digest.add(name).add(&entry).add(schema).add(&conventions.get(name));
+            let mut targets = references(schema);
+            targets.extend(entry.map(|d| references(&d.schema)).unwrap_or_default());
+            (name.clone(), (digest.0.finalize().into(), targets))
+        };
+        // Thousands of definitions: spread over the cores.
+        let all: Vec<(&DefName, &SchemaNode)> = published.iter().collect();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chunk = all.len().div_ceil(threads).max(1);
+        let definitions = std::thread::scope(|scope| {
+            let parts: Vec<_> = all
+                .chunks(chunk)
+                .map(|part| scope.spawn(move || part.iter().copied().map(digest).collect::<Vec<_>>()))
+                .collect();
+            parts
+                .into_iter()
+                .flat_map(|part| part.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect()
+        });
         Self { settings: settings.hex(), definitions }
     }
 
@@ -205,11 +221,11 @@ pub(crate) fn reuse_or_render<E>(
     data: impl FnOnce(&Artifacts) -> Value,
 ) -> Result<(), E> {
     if let Some(found) = previous.matching(&unit, &fingerprint) {
-        let files: Option<Vec<(String, Vec<u8>)>> =
-            found.files.iter().map(|path| previous.take_file(path).map(|bytes| (path.clone(), bytes))).collect();
+        let files: Option<Vec<(String, PreviousFile)>> =
+            found.files.iter().map(|path| previous.take_file(path).map(|file| (path.clone(), file))).collect();
         if let Some(files) = files {
-            for (path, bytes) in files {
-                artifacts.insert(path, bytes);
+            for (path, (stamp, bytes)) in files {
+                artifacts.insert_kept(path, bytes, stamp);
             }
             for warning in &found.warnings {
                 artifacts.warn(warning.clone());
