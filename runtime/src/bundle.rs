@@ -108,18 +108,37 @@ impl Bundle {
             _ => false,
         };
         let previous_discovery = previous.filter(same_codec).map(|p| &p.discovery);
-        // The `Group` objects are read from the aggregated lists: the same lists give the same objects.
-        let groups = match previous.filter(|p| p.discovery.aggregated_unchanged(&files)) {
-            Some(previous) => previous.groups.clone(),
-            None => GroupContents::from_files(&files, options.server_address.as_deref(), &mut warnings)?,
-        };
-        let (discovery, mut encoded) =
-            Discovery::build(&files, options, codec.as_deref(), previous_discovery, &mut warnings)?;
-        let discovery_build_time = started.elapsed();
-        let last_modified = LastModified::now()?;
         let previous_openapi = previous.map(|p| &p.openapi);
-        let (openapi, openapi_encoded) =
-            OpenApi::build(&mut files, options, &proxied, previous_openapi, &last_modified, v2_build, &mut warnings)?;
+        let deferred_v2 = OpenApi::defer_v2(&mut files, options, previous_openapi, v2_build);
+        let last_modified = LastModified::now()?;
+        let files = &files;
+        // Discovery, the `Group` objects and OpenAPI are independent: built side by side (a reload's comparisons
+        // with the serving bundle, a gigabyte for thousands of groups, then overlap too).
+        let (groups, discovery, openapi) = std::thread::scope(|scope| {
+            let groups = scope.spawn(|| {
+                let mut warnings = Vec::new();
+                // The `Group` objects are read from the aggregated lists: the same lists give the same objects.
+                let groups = match previous.filter(|p| p.discovery.aggregated_unchanged(files)) {
+                    Some(previous) => Ok(previous.groups.clone()),
+                    None => GroupContents::from_files(files, options.server_address.as_deref(), &mut warnings),
+                };
+                groups.map(|groups| (groups, warnings))
+            });
+            let discovery = scope.spawn(|| {
+                let mut warnings = Vec::new();
+                let built = Discovery::build(files, options, codec.as_deref(), previous_discovery, &mut warnings);
+                built.map(|built| (built, warnings, started.elapsed()))
+            });
+            let mut warnings = Vec::new();
+            let openapi =
+                OpenApi::build(files, options, &proxied, previous_openapi, &last_modified, deferred_v2, &mut warnings)
+                    .map(|built| (built, warnings));
+            (joined(groups), joined(discovery), openapi)
+        });
+        let (groups, group_warnings) = groups?;
+        let ((discovery, mut encoded), discovery_warnings, discovery_build_time) = discovery?;
+        let ((openapi, openapi_encoded), openapi_warnings) = openapi?;
+        warnings.extend(group_warnings.into_iter().chain(discovery_warnings).chain(openapi_warnings));
         encoded.extend(openapi_encoded);
         encoded.sort();
         if discovery.is_empty() && openapi.is_empty() {
@@ -127,7 +146,7 @@ impl Bundle {
                 "no kapi artifacts found (expected openapi/v3/index.json or discovery/*.json)",
             ));
         }
-        let version = version_document(&files)?;
+        let version = version_document(files)?;
         let serves_groups = groups.lists_groups_resource(&options.discovery_group);
         Ok(Self {
             discovery,
@@ -191,6 +210,11 @@ impl Bundle {
     pub fn openapi_paths(&self) -> impl Iterator<Item = &str> {
         self.openapi.documents.keys().map(String::as_str)
     }
+}
+
+/// What a scoped thread returned; its panic, if it panicked, goes on in the caller.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// `/version`: the bundle's `version.json` when it has one, else a kube-apiserver-shaped default naming kapi.

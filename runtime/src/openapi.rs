@@ -81,26 +81,18 @@ impl V2 {
 }
 
 impl OpenApi {
-    /// Reads the index and every document it lists (each must exist and match its advertised hash), and swagger.
-    /// Documents byte-identical to `previous`'s are reused; the others are encoded in parallel, except a changed
-    /// v2 document with [`V2Build::Deferred`], which is taken out of `files` for [`OpenApi::encode_deferred_v2`].
-    /// Returns the paths encoded anew (or deferred).
-    pub fn build(
+    /// With [`V2Build::Deferred`], takes a changed v2 document out of `files` (hundreds of megabytes for thousands
+    /// of groups: not worth a copy) to be encoded after the swap ([`OpenApi::encode_deferred_v2`]), while the
+    /// previous bundle's keeps serving.
+    pub fn defer_v2(
         files: &mut BTreeMap<String, Vec<u8>>,
         options: &LoadOptions,
-        proxied: &BTreeMap<String, ProxyTarget>,
         previous: Option<&Self>,
-        last_modified: &LastModified,
         v2_build: V2Build,
-        warnings: &mut Vec<String>,
-    ) -> Result<(Self, Vec<String>), BundleError> {
-        let mut encoded_paths = Vec::new();
-        // A changed v2 document to encode after the swap is taken out of the files (hundreds of megabytes for
-        // thousands of groups: not worth a copy).
+    ) -> Option<V2> {
         let serving_v2 = previous.and_then(|p| p.v2.as_ref()).and_then(V2::served);
-        let deferred_v2 = match (v2_build, serving_v2, files.get(SWAGGER)) {
+        match (v2_build, serving_v2, files.get(SWAGGER)) {
             (V2Build::Deferred, Some(serving), Some(bytes)) if serving.document.json.body() != bytes.as_slice() => {
-                encoded_paths.push(SWAGGER.to_owned());
                 let bytes = files.remove(SWAGGER).unwrap_or_default();
                 Some(V2 {
                     current: OnceLock::new(),
@@ -109,8 +101,26 @@ impl OpenApi {
                 })
             }
             _ => None,
-        };
-        let files: &BTreeMap<String, Vec<u8>> = files;
+        }
+    }
+
+    /// Reads the index and every document it lists (each must exist and match its advertised hash), and swagger
+    /// unless `deferred_v2` holds it ([`OpenApi::defer_v2`]). Documents byte-identical to `previous`'s are reused;
+    /// the others are encoded in parallel. Returns the paths encoded anew (or deferred).
+    pub fn build(
+        files: &BTreeMap<String, Vec<u8>>,
+        options: &LoadOptions,
+        proxied: &BTreeMap<String, ProxyTarget>,
+        previous: Option<&Self>,
+        last_modified: &LastModified,
+        deferred_v2: Option<V2>,
+        warnings: &mut Vec<String>,
+    ) -> Result<(Self, Vec<String>), BundleError> {
+        let mut encoded_paths = Vec::new();
+        if deferred_v2.is_some() {
+            encoded_paths.push(SWAGGER.to_owned());
+        }
+        let serving_v2 = previous.and_then(|p| p.v2.as_ref()).and_then(V2::served);
         let mut v3 = Vec::new();
         let mut to_encode = Vec::new();
         let index = files.get(INDEX);
