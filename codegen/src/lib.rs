@@ -61,7 +61,7 @@ pub fn generate(registry: &Registry, options: &Options) -> Result<Artifacts, Err
 /// whose inputs did not change from `previous` ([`reuse::manifest::previous`] reads it from an output directory)
 /// instead of rendering it again. The artifacts are the same bytes either way.
 pub fn generate_reusing(registry: &Registry, options: &Options, previous: &Previous) -> Result<Artifacts, Error> {
-    let ctx = Context::reusing(registry, options, previous)?;
+    let ctx = emit::operations::with_operations(Context::reusing(registry, options, previous)?)?;
     let mut artifacts = Artifacts::new();
     let findings = validate::defaults::check(&ctx.registry)?;
     let mut errors = findings.errors;

@@ -2,8 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::infra::reuse::UnitRecord;
-use crate::infra::reuse::manifest::Stamp;
+use crate::infra::reuse::record::{Stamp, UnitRecord};
 
 /// Generated files by relative path (`/`-separated), in path order, and the warnings generating them raised.
 #[derive(Debug, Clone, Default)]

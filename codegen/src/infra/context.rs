@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use kapi_model::{Conventions, DefName, GroupVersion, Registry, SchemaNode};
 
-use crate::emit::operations::{PathItem, build as build_operations};
+use crate::emit::operations::PathItem;
 use crate::error::Error;
 use crate::infra::conventions::resolve as resolve_conventions;
 use crate::infra::disable::effective_registry;
@@ -28,8 +28,9 @@ pub(crate) struct Context<'a> {
     pub options: &'a Options,
     /// Served group-versions minus the disabled ones, sorted.
     pub group_versions: Vec<GroupVersion>,
-    /// Every served group-version's path items, by path.
-    operations: BTreeMap<GroupVersion, BTreeMap<String, PathItem>>,
+    /// Every served group-version's path items, by path: built once ([`crate::emit::operations::with_operations`])
+    /// for both OpenAPI versions.
+    pub operations: BTreeMap<GroupVersion, BTreeMap<String, PathItem>>,
     /// The previous generation's output that may be reused.
     pub previous: &'a Previous,
     /// What fingerprints are made of, computed when the first unit asks.
@@ -70,7 +71,7 @@ impl<'a> Context<'a> {
             definitions.insert(name.clone(), schema);
         }
         let group_versions = effective.served_group_versions().into_iter().collect();
-        let mut ctx = Self {
+        Ok(Self {
             registry: effective,
             profile,
             definitions,
@@ -80,14 +81,7 @@ impl<'a> Context<'a> {
             operations: BTreeMap::new(),
             previous,
             digests: OnceLock::new(),
-        };
-        // Both OpenAPI versions write the same operations; they are built once.
-        let mut operations = BTreeMap::new();
-        for group_version in &ctx.group_versions {
-            operations.insert(group_version.clone(), build_operations(&ctx, group_version)?);
-        }
-        ctx.operations = operations;
-        Ok(ctx)
+        })
     }
 
     /// The path items of a served group-version, by path (none for a group-version not served).

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
-use crate::infra::reuse::manifest;
+use crate::infra::reuse::{manifest, record};
 
 /// What [`write`] did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
         let target = dir.join(checked_relative(relative)?);
         // A file taken from the previous output in this directory, untouched since, is not read again.
         let kept =
-            artifacts.kept_stamp(relative).is_some_and(|kept| manifest::stamp(&target).ok().as_ref() == Some(kept));
+            artifacts.kept_stamp(relative).is_some_and(|kept| record::stamp(&target).ok().as_ref() == Some(kept));
         if kept || fs::read(&target).is_ok_and(|existing| existing == bytes) {
             report.unchanged.push(relative.to_owned());
             continue;

@@ -120,4 +120,47 @@ mod tests {
         let error = codec.encode("X", &serde_json::json!({"a": "b"})).expect_err("no envelope type");
         assert!(error.contains("runtime.Unknown"), "{error}");
     }
+
+    const LIST: &str = "k8s.io.api.apidiscovery.v2.APIGroupDiscoveryList";
+
+    fn golden() -> Value {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../shared/upstream/k8s-head/discovery/aggregated_v2.json");
+        serde_json::from_slice(&std::fs::read(path).expect("the upstream aggregated list")).expect("JSON")
+    }
+
+    #[test]
+    fn element_by_element_gives_the_bytes_of_the_whole_message() {
+        let codec = Codec::from_files(&upstream_files()).expect("compiles").expect("has protos");
+        let mut document = golden();
+        let whole = codec.encode(LIST, &document).expect("encodes");
+        let (fresh, cache) = codec.encode_reusing(LIST, &document, "items", None).expect("encodes");
+        assert_eq!(fresh, whole);
+        let cache = cache.expect("the list message fits");
+        let elements = document["items"].as_array().expect("items").len();
+        assert!(elements > 10 && cache.len() <= elements);
+
+        // One element changed and one added: the same bytes as encoding the edited list whole.
+        let items = document["items"].as_array_mut().expect("items");
+        items[0]["metadata"]["name"] = Value::from("changed.example.com");
+        let mut added = items[1].clone();
+        added["metadata"]["name"] = Value::from("added.example.com");
+        items.push(added);
+        let (reused, next) = codec.encode_reusing(LIST, &document, "items", Some(&cache)).expect("encodes");
+        assert_eq!(reused, codec.encode(LIST, &document).expect("encodes"));
+        assert_eq!(next.expect("a cache").len(), cache.len() + 1, "the changed element replaced its old entry");
+    }
+
+    #[test]
+    fn cached_elements_are_copied_not_encoded_again() {
+        let codec = Codec::from_files(&upstream_files()).expect("compiles").expect("has protos");
+        let document = golden();
+        let (_, cache) = codec.encode_reusing(LIST, &document, "items", None).expect("encodes");
+        let mut cache = std::sync::Arc::unwrap_or_clone(cache.expect("a cache"));
+        let first = serde_json::to_vec(&document["items"][0]).expect("JSON");
+        cache.insert(first, b"\x0a\x06marker".to_vec());
+        let (bytes, _) =
+            codec.encode_reusing(LIST, &document, "items", Some(&std::sync::Arc::new(cache))).expect("encodes");
+        assert!(bytes.windows(6).any(|window| window == b"marker"), "the cached bytes were not used");
+    }
 }

@@ -9,7 +9,10 @@ use std::ops::Range;
 use serde_json::{Value, json};
 
 use super::loss::{LOSS_REPORT_PATH, LossEntry, LossReport};
-use super::{DefinitionRenderer, SWAGGER_PATH, frame, path_item, reached};
+
+/// Where [`crate::generate`] puts the document.
+pub const SWAGGER_PATH: &str = "openapi/v2/swagger.json";
+use super::render::{DefinitionRenderer, frame, path_item, reached};
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
 use crate::infra::assembled::{Member, assemble, entry_bytes};

@@ -15,6 +15,16 @@ use crate::error::Error;
 use crate::infra::context::Context;
 use crate::infra::profile::MetaRole;
 
+/// `ctx` with every served group-version's path items, which both OpenAPI versions write.
+pub(crate) fn with_operations(mut ctx: Context<'_>) -> Result<Context<'_>, Error> {
+    let mut operations = BTreeMap::new();
+    for group_version in &ctx.group_versions {
+        operations.insert(group_version.clone(), build(&ctx, group_version)?);
+    }
+    ctx.operations = operations;
+    Ok(ctx)
+}
+
 /// The path items of `group_version`, by path.
 pub(crate) fn build(ctx: &Context<'_>, group_version: &GroupVersion) -> Result<BTreeMap<String, PathItem>, Error> {
     let mut paths = Paths {

@@ -10,7 +10,7 @@ mod naming;
 mod openapi;
 mod parameters;
 
-pub(crate) use build::build;
+pub(crate) use build::with_operations;
 pub(crate) use item::{Body, Operation, PathItem, Payload, Response, referenced};
 pub(crate) use openapi::{operation_extensions, security_scheme};
 pub(crate) use parameters::Parameter;

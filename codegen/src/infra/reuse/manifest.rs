@@ -10,11 +10,11 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::Path;
-use std::time::UNIX_EPOCH;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Previous, UnitRecord};
+use super::Previous;
+use super::record::{Stamp, UnitRecord, stamp};
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
 
@@ -26,19 +26,6 @@ struct Manifest {
     units: BTreeMap<String, UnitRecord>,
     /// Size and modification time (nanoseconds since the epoch) of every unit's file when it was written.
     stamps: BTreeMap<String, Stamp>,
-}
-
-/// A file's size and modification time (nanoseconds since the epoch): what says it was not touched since.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Stamp {
-    size: u64,
-    modified_ns: u128,
-}
-
-pub(crate) fn stamp(path: &Path) -> io::Result<Stamp> {
-    let metadata = fs::metadata(path)?;
-    let modified = metadata.modified()?.duration_since(UNIX_EPOCH).map_err(io::Error::other)?;
-    Ok(Stamp { size: metadata.len(), modified_ns: modified.as_nanos() })
 }
 
 /// The units the generation that wrote `dir` left intact. No record, an unreadable one, or a unit with a file

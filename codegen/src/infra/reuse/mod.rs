@@ -9,37 +9,24 @@
 //! when its fingerprint is equal and every one of its files is still as that run left it.
 
 pub mod manifest;
-
-use manifest::Stamp;
+pub(crate) mod record;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Debug, Write as _};
 use std::sync::{Mutex, PoisonError};
 
 use kapi_model::{DefName, Registry, SchemaNode};
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::infra::artifacts::Artifacts;
 use crate::infra::closure::references;
+use crate::infra::reuse::record::Stamp;
+pub use crate::infra::reuse::record::UnitRecord;
 use crate::options::Options;
 
 /// Who generated: a generator with other code may render the same inputs differently.
 const GENERATOR: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("KAPI_CODEGEN_SOURCE_HASH"));
-
-/// What one unit produced: the fingerprint of its inputs, the files its output is in, the warnings rendering it
-/// raised, and what its emitter needs to reuse it without reading the output again (a content hash, where a
-/// fragment sits in a shared file).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UnitRecord {
-    pub fingerprint: String,
-    pub files: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
-    #[serde(default, skip_serializing_if = "Value::is_null")]
-    pub data: Value,
-}
 
 /// A file of the previous output: the stamp it had when read, and its bytes.
 pub(crate) type PreviousFile = (Stamp, Vec<u8>);
