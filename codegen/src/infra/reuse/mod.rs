@@ -1,6 +1,6 @@
-//! Reusing a previous generation's output: a unit of output (one group-version's OpenAPI v3 document, one CRD,
-//! one definition's JSON Schema) whose inputs did not change is taken from the files the last run wrote instead of
-//! being rendered again.
+//! Reusing a previous generation's output: a unit of output (a group-version's OpenAPI v3 document or swagger paths,
+//! a definition's JSON Schema or swagger schema, a CRD) whose inputs did not change is taken from the files the last
+//! run wrote instead of being rendered again; swagger's units are fragments of its one document.
 //!
 //! Each unit has a fingerprint: a SHA-256 over the generator's identity (its version and a hash of its source, so a
 //! different kapi never trusts an older one's output), the options and profile, and everything the unit's emitter
