@@ -206,7 +206,16 @@ async fn a_handshake_in_progress_takes_a_connection_slot() {
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert!(connect(port, &root, &[b"h2"]).await.is_err(), "over the limit: closed without a handshake");
     closed_after(silent).await;
-    assert!(connect(port, &root, &[b"h2"]).await.is_ok(), "the slot is free again");
+    // The server closes the socket, then gives the slot back: the client may see the close a moment before that.
+    let mut freed = false;
+    for _ in 0..20 {
+        if connect(port, &root, &[b"h2"]).await.is_ok() {
+            freed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(freed, "the slot is free again within a second of the close");
 }
 
 #[tokio::test]
