@@ -3,8 +3,10 @@
 # (`synthetic-corpus --change-group`: every version of its spec gains a field) or one group added (N + 1 groups).
 #
 # Prints, for each of the two edits:
-#   - the runtime: a reload reusing the serving bundle against building the same bundle from scratch
-#     (`runtime/examples/reload_cost.rs`, median of RUNS, with how many documents each encoded);
+#   - the runtime (`runtime/examples/reload_cost.rs`, median of RUNS): a reload as `kapi serve --dir` does it (the
+#     changed files written into a live copy of the served directory, the directory read again taking unchanged
+#     files from the last read, the bundle built reusing the serving one) against a full start (the directory read,
+#     the bundle built from scratch), with how many files each read and documents each encoded;
 #   - `kapi generate`: regenerating into the previous run's output directory, which reuses every unit whose inputs
 #     did not change (its record `.kapi-reuse.json` is there), against the same run with the record removed (every
 #     unit rendered) and against a fresh directory; wall and CPU time, and that the outputs are identical.

@@ -1,16 +1,19 @@
 //! `kapi serve`: serves a bundle (a directory, or the corpus embedded at build time) to kubectl with kapi-runtime.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fs::OpenOptions;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use axum::body::Bytes;
 use clap::Args;
 use kapi_model::{GroupVersion, Registry};
 use kapi_runtime::{
-    Aggregator, AggregatorSettings, AggregatorTasks, Bundle, Handle, LoadOptions, ServeLimits, UpstreamSpec,
+    Aggregator, AggregatorSettings, AggregatorTasks, Bundle, Files, Handle, LoadOptions, ServeLimits, Tree,
+    UpstreamSpec,
 };
 
 use crate::group_versions::switched_off;
@@ -81,6 +84,8 @@ struct Loader {
     dir: Option<PathBuf>,
     disabled: BTreeSet<GroupVersion>,
     options: LoadOptions,
+    /// The directory as last read: a reload reads only the files changed since, and shares the others' bytes.
+    last_read: Arc<Mutex<Option<Tree>>>,
 }
 
 impl Loader {
@@ -90,17 +95,27 @@ impl Loader {
     }
 
     /// The bundle's files, with switched-off group-versions regenerated away.
-    fn files(&self) -> Result<BTreeMap<String, Vec<u8>>, String> {
+    fn files(&self) -> Result<Files, String> {
         let files = match &self.dir {
-            Some(dir) => kapi_runtime::read_tree(dir).map_err(|e| e.to_string())?,
+            Some(dir) => self.read(dir)?,
             None => embedded_files(),
         };
         if self.disabled.is_empty() { Ok(files) } else { self.regenerate(&files) }
     }
 
+    /// Reads `dir`, taking the files unchanged since the last read from it.
+    fn read(&self, dir: &Path) -> Result<Files, String> {
+        let mut last_read = self.last_read.lock().map_err(|_| "the loader's state is poisoned".to_owned())?;
+        let tree = Tree::read_reusing(dir, last_read.as_ref()).map_err(|e| e.to_string())?;
+        tracing::debug!(files = tree.files().len(), read = tree.read_from_disk(), "bundle directory read");
+        let files = tree.files().clone();
+        *last_read = Some(tree);
+        Ok(files)
+    }
+
     /// `--runtime-config`: the artifacts regenerated from the bundle's model with the group-versions switched off,
     /// so they vanish from discovery and OpenAPI exactly as if they had never been generated.
-    fn regenerate(&self, files: &BTreeMap<String, Vec<u8>>) -> Result<BTreeMap<String, Vec<u8>>, String> {
+    fn regenerate(&self, files: &Files) -> Result<Files, String> {
         let registry = match (files.get("model.json"), &self.dir) {
             (Some(bytes), _) => {
                 let text = std::str::from_utf8(bytes).map_err(|e| format!("model.json: {e}"))?;
@@ -120,13 +135,13 @@ impl Loader {
         let options =
             kapi_codegen::Options { disabled: self.disabled.clone(), proto_ledger, ..kapi_codegen::Options::default() };
         let artifacts = kapi_codegen::generate(&registry, &options).map_err(|e| e.to_string())?;
-        Ok(artifacts.iter().map(|(path, bytes)| (path.to_owned(), bytes.to_vec())).collect())
+        Ok(artifacts.iter().map(|(path, bytes)| (path.to_owned(), Bytes::copy_from_slice(bytes))).collect())
     }
 }
 
 /// The corpus embedded at build time, as bundle-relative paths and bytes.
-pub(crate) fn embedded_files() -> BTreeMap<String, Vec<u8>> {
-    embedded::FILES.iter().map(|(path, bytes)| ((*path).to_owned(), bytes.to_vec())).collect()
+pub(crate) fn embedded_files() -> Files {
+    embedded::FILES.iter().map(|(path, bytes)| ((*path).to_owned(), Bytes::from_static(bytes))).collect()
 }
 
 /// `kapi serve`.
@@ -158,7 +173,7 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         discovery_group: args.discovery_group.clone(),
         ..LoadOptions::default()
     };
-    let loader = Loader { dir: args.dir.clone(), disabled, options };
+    let loader = Loader { dir: args.dir.clone(), disabled, options, last_read: Arc::default() };
     let handle = Handle::new();
     if let Some(path) = &args.request_log {
         let file = OpenOptions::new().create(true).append(true).open(path);

@@ -8,10 +8,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::body::Bytes;
+
 use crate::aggregator::ProxyTarget;
 use crate::discovery::Discovery;
 use crate::error::BundleError;
-use crate::files::{parse_json, read_tree};
+use crate::files::{Files, parse_json, read_tree, shared};
 use crate::last_modified::LastModified;
 use crate::openapi::{OpenApi, V2Build};
 use crate::options::LoadOptions;
@@ -45,13 +47,16 @@ pub struct Bundle {
 
 impl Bundle {
     /// Builds a bundle from relative paths (`openapi/v3/index.json`, `discovery/apis.json`, …) to bytes.
-    pub fn from_files(files: BTreeMap<String, Vec<u8>>) -> Result<Self, BundleError> {
+    pub fn from_files<B: Into<Bytes>>(files: BTreeMap<String, B>) -> Result<Self, BundleError> {
         Self::from_files_with(files, &LoadOptions::default())
     }
 
     /// [`Bundle::from_files`] with options.
-    pub fn from_files_with(files: BTreeMap<String, Vec<u8>>, options: &LoadOptions) -> Result<Self, BundleError> {
-        Self::from_composed(files, options, BTreeMap::new(), None)
+    pub fn from_files_with<B: Into<Bytes>>(
+        files: BTreeMap<String, B>,
+        options: &LoadOptions,
+    ) -> Result<Self, BundleError> {
+        Self::from_composed(shared(files), options, BTreeMap::new(), None)
     }
 
     /// [`Bundle::from_files_with`] for a reload: what `previous` built from the same inputs (the compiled protobuf
@@ -63,19 +68,22 @@ impl Bundle {
     /// `previous`'s v2 document until [`Bundle::encode_deferred`] has encoded the new one (as kube-apiserver
     /// serves discovery and the v3 documents of a new CRD before its aggregated v2 document has caught up);
     /// [`crate::reload`] does that right after swapping the bundle in.
-    pub fn from_files_reusing(
-        files: BTreeMap<String, Vec<u8>>,
+    ///
+    /// Files read with [`crate::Tree::read_reusing`] share the memory of the unchanged ones with `previous`, which
+    /// then recognises them without comparing their bytes.
+    pub fn from_files_reusing<B: Into<Bytes>>(
+        files: BTreeMap<String, B>,
         options: &LoadOptions,
         previous: Option<&Self>,
     ) -> Result<Self, BundleError> {
-        Self::build(files, options, BTreeMap::new(), previous, V2Build::Deferred)
+        Self::build(shared(files), options, BTreeMap::new(), previous, V2Build::Deferred)
     }
 
     /// A bundle whose OpenAPI root also lists `proxied` documents (not in `files`, fetched from upstreams).
     /// OpenAPI documents byte-identical to `previous`'s are reused rather than encoded again: an aggregator
     /// recomposes on every upstream change, and most documents are unchanged.
     pub(crate) fn from_composed(
-        files: BTreeMap<String, Vec<u8>>,
+        files: Files,
         options: &LoadOptions,
         proxied: BTreeMap<String, ProxyTarget>,
         previous: Option<&Self>,
@@ -84,7 +92,7 @@ impl Bundle {
     }
 
     fn build(
-        mut files: BTreeMap<String, Vec<u8>>,
+        mut files: Files,
         options: &LoadOptions,
         proxied: BTreeMap<String, ProxyTarget>,
         previous: Option<&Self>,
@@ -218,7 +226,7 @@ fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
 }
 
 /// `/version`: the bundle's `version.json` when it has one, else a kube-apiserver-shaped default naming kapi.
-fn version_document(files: &BTreeMap<String, Vec<u8>>) -> Result<Representation, BundleError> {
+fn version_document(files: &Files) -> Result<Representation, BundleError> {
     let body = match files.get("version.json") {
         Some(bytes) => {
             parse_json("version.json", bytes)?;
@@ -234,7 +242,7 @@ fn version_document(files: &BTreeMap<String, Vec<u8>>) -> Result<Representation,
             });
             let mut bytes = serde_json::to_vec_pretty(&info).map_err(|e| BundleError::general(e.to_string()))?;
             bytes.push(b'\n');
-            bytes
+            Bytes::from(bytes)
         }
     };
     Representation::new(body, "application/json").map_err(|e| BundleError::in_file("version.json", e))

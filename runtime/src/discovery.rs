@@ -4,10 +4,11 @@
 
 use std::collections::BTreeMap;
 
+use axum::body::Bytes;
 use serde_json::Value;
 
 use crate::error::BundleError;
-use crate::files::parse_json;
+use crate::files::{Files, parse_json, same_bytes};
 use crate::negotiate::{AggregatedVersion, DiscoveryChoice, Encoding};
 use crate::options::LoadOptions;
 use crate::protobuf::{Codec, ElementCache};
@@ -97,7 +98,7 @@ enum Slot {
 /// One discovery file to turn into variants, unless the previous bundle already did for the same bytes.
 struct Job<'a> {
     path: &'a str,
-    bytes: &'a [u8],
+    bytes: &'a Bytes,
     slot: Slot,
     form: Form<'static>,
 }
@@ -111,7 +112,7 @@ impl Discovery {
     /// group's documents and the root lists, not every document). The others are encoded in parallel. Returns the
     /// paths encoded anew.
     pub fn build(
-        files: &BTreeMap<String, Vec<u8>>,
+        files: &Files,
         options: &LoadOptions,
         codec: Option<&Codec>,
         previous: Option<&Self>,
@@ -120,7 +121,10 @@ impl Discovery {
         let mut discovery = Self::default();
         let mut jobs = Vec::new();
         for job in jobs_of(files) {
-            match previous.and_then(|previous| previous.slot(&job.slot)).filter(|v| v.json.body() == job.bytes) {
+            match previous
+                .and_then(|previous| previous.slot(&job.slot))
+                .filter(|v| same_bytes(v.json.body(), job.bytes))
+            {
                 Some(unchanged) => {
                     warnings.extend(unchanged.protobuf_warning.iter().cloned());
                     discovery.put(job.slot, unchanged.clone());
@@ -147,11 +151,11 @@ impl Discovery {
 
     /// True when the aggregated lists (which the `Group` objects are read from) are byte for byte the ones in
     /// `files`.
-    pub fn aggregated_unchanged(&self, files: &BTreeMap<String, Vec<u8>>) -> bool {
+    pub fn aggregated_unchanged(&self, files: &Files) -> bool {
         let jobs = jobs_of(files);
         let aggregated: Vec<&Job<'_>> = jobs.iter().filter(|job| matches!(job.slot, Slot::Aggregated { .. })).collect();
         aggregated.len() == self.api.aggregated.len() + self.apis.aggregated.len()
-            && aggregated.iter().all(|job| self.slot(&job.slot).is_some_and(|v| v.json.body() == job.bytes))
+            && aggregated.iter().all(|job| self.slot(&job.slot).is_some_and(|v| same_bytes(v.json.body(), job.bytes)))
     }
 
     /// True when the bundle has no discovery document at all.
@@ -190,7 +194,7 @@ impl Discovery {
 }
 
 /// Every discovery file the bundle has, with where it goes and which document it must be.
-fn jobs_of(files: &BTreeMap<String, Vec<u8>>) -> Vec<Job<'_>> {
+fn jobs_of(files: &Files) -> Vec<Job<'_>> {
     let mut jobs = Vec::new();
     for (path, bytes) in files.range("discovery/".to_owned()..) {
         let Some(name) = path.strip_prefix("discovery/") else { break };
@@ -287,11 +291,11 @@ fn encode(
     check_kind(path, &value, job.form.kind())?;
     let body = match (&options.server_address, &job.slot) {
         (Some(address), Slot::RootLegacy { api: true }) if fill_server_address(&mut value, address) => {
-            pretty(path, &value)?
+            Bytes::from(pretty(path, &value)?)
         }
-        _ => job.bytes.to_vec(),
+        _ => job.bytes.clone(),
     };
-    let represent = |body: Vec<u8>, encoding| {
+    let represent = |body: Bytes, encoding| {
         Representation::new(body, &job.form.media_type(encoding)).map_err(|e| BundleError::in_file(path, e))
     };
     let encoded = codec.map(|codec| match job.form.long_list() {
@@ -299,7 +303,7 @@ fn encode(
         None => codec.encode(&job.form.message(), &value).map(|bytes| (bytes, None)),
     });
     let (protobuf, protobuf_warning, elements) = match encoded {
-        Some(Ok((bytes, elements))) => (Some(represent(bytes, Encoding::Protobuf)?), None, elements),
+        Some(Ok((bytes, elements))) => (Some(represent(Bytes::from(bytes), Encoding::Protobuf)?), None, elements),
         Some(Err(reason)) => (None, Some(format!("{path}: protobuf variant not offered: {reason}")), None),
         None => (None, None, None),
     };

@@ -5,8 +5,10 @@
 //! file may exceed [`MAX_FILE_BYTES`]. Every refusal names the file.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs::FileType;
+use std::fs::Metadata;
 use std::path::{Path, PathBuf};
+
+use axum::body::Bytes;
 
 use crate::error::BundleError;
 
@@ -15,12 +17,41 @@ use crate::error::BundleError;
 /// on what one hostile file can make the loader allocate.
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024 * 1024;
 
+/// A bundle's files by `/`-separated relative path. The bytes are shared: a reload's unchanged files, and the
+/// documents served from them, point at the memory of the bundle serving now.
+pub type Files = BTreeMap<String, Bytes>;
+
+/// `files` as [`Files`] (owned bytes are taken over, not copied; static ones are referenced).
+pub fn shared<B: Into<Bytes>>(files: BTreeMap<String, B>) -> Files {
+    files.into_iter().map(|(path, bytes)| (path, bytes.into())).collect()
+}
+
+/// True when `a` and `b` hold the same bytes; at once when they are the same memory (a file a reload took over
+/// from the bundle it replaces), which spares comparing a gigabyte of unchanged documents byte by byte.
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
+}
+
 /// Reads a directory tree into a map of `/`-separated relative paths to bytes.
 pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, BundleError> {
+    let mut files = BTreeMap::new();
+    walk(dir, |key, path, metadata| {
+        let bytes = read_file(path, &key, metadata)?;
+        files.insert(key, bytes);
+        Ok(())
+    })?;
+    Ok(files)
+}
+
+/// Calls `visit` with the key, path and metadata of every regular file under `dir` (symbolic links resolved), in
+/// no particular order.
+pub(crate) fn walk(
+    dir: &Path,
+    mut visit: impl FnMut(String, &Path, &Metadata) -> Result<(), BundleError>,
+) -> Result<(), BundleError> {
     let root = dir
         .canonicalize()
         .map_err(|e| BundleError::general(format!("cannot read directory {}: {e}", dir.display())))?;
-    let mut files = BTreeMap::new();
     let mut visited = BTreeSet::from([root.clone()]);
     let mut pending = vec![(root.clone(), String::new())];
     while let Some((current, prefix)) = pending.pop() {
@@ -34,9 +65,9 @@ pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, BundleError> {
                 continue;
             }
             let key = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
-            let file_type = entry.file_type().map_err(|e| BundleError::in_file(&key, format!("cannot read: {e}")))?;
-            let (path, file_type) = resolve(&root, entry.path(), file_type, &key)?;
-            if file_type.is_dir() {
+            let metadata = entry.metadata().map_err(|e| BundleError::in_file(&key, format!("cannot read: {e}")))?;
+            let (path, metadata) = resolve(&root, entry.path(), metadata, &key)?;
+            if metadata.is_dir() {
                 if !visited.insert(path.clone()) {
                     return Err(BundleError::in_file(
                         &key,
@@ -44,20 +75,20 @@ pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, BundleError> {
                     ));
                 }
                 pending.push((path, key));
-            } else if file_type.is_file() {
-                files.insert(key.clone(), read_file(&path, &key)?);
+            } else if metadata.is_file() {
+                visit(key, &path, &metadata)?;
             } else {
                 return Err(BundleError::in_file(&key, "not a regular file or directory"));
             }
         }
     }
-    Ok(files)
+    Ok(())
 }
 
 /// Where an entry leads: itself, or for a symbolic link its target, which must lie inside `root`.
-fn resolve(root: &Path, path: PathBuf, file_type: FileType, key: &str) -> Result<(PathBuf, FileType), BundleError> {
-    if !file_type.is_symlink() {
-        return Ok((path, file_type));
+fn resolve(root: &Path, path: PathBuf, metadata: Metadata, key: &str) -> Result<(PathBuf, Metadata), BundleError> {
+    if !metadata.file_type().is_symlink() {
+        return Ok((path, metadata));
     }
     let target =
         path.canonicalize().map_err(|e| BundleError::in_file(key, format!("cannot follow the symbolic link: {e}")))?;
@@ -68,12 +99,12 @@ fn resolve(root: &Path, path: PathBuf, file_type: FileType, key: &str) -> Result
         ));
     }
     let metadata = std::fs::metadata(&target).map_err(|e| BundleError::in_file(key, format!("cannot read: {e}")))?;
-    Ok((target, metadata.file_type()))
+    Ok((target, metadata))
 }
 
 /// The file's bytes, refused before reading when it is larger than [`MAX_FILE_BYTES`].
-fn read_file(path: &Path, key: &str) -> Result<Vec<u8>, BundleError> {
-    let size = std::fs::metadata(path).map_err(|e| BundleError::in_file(key, format!("cannot read: {e}")))?.len();
+pub(crate) fn read_file(path: &Path, key: &str, metadata: &Metadata) -> Result<Vec<u8>, BundleError> {
+    let size = metadata.len();
     if size > MAX_FILE_BYTES {
         return Err(BundleError::in_file(
             key,

@@ -2,7 +2,8 @@
 //!
 //! Build a [`Bundle`] from files (a directory, or bytes embedded in a binary), put it in a [`Handle`], and mount
 //! [`router`] in an axum server. Every response variant is computed when the bundle loads; a reload swaps the whole
-//! bundle atomically ([`reload`], [`watch`]). A bundle that carries generated `.proto` files (`proto/**`) also
+//! bundle atomically ([`reload`], [`watch`]); a [`Tree`] read again after a change reads only the files that
+//! changed, and a bundle built from it with [`Bundle::from_files_reusing`] re-encodes only their documents. A bundle that carries generated `.proto` files (`proto/**`) also
 //! serves discovery as Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), encoded through them.
 //!
 //! An [`Aggregator`] serves upstream API servers' discovery and OpenAPI beside a bundle's own, as kube-aggregator
@@ -71,16 +72,18 @@ mod router;
 mod server;
 mod status;
 pub mod tls;
+mod tree;
 mod variants;
 mod watchable;
 
 pub use aggregator::{Aggregator, AggregatorSettings, AggregatorTasks, UpstreamSpec};
 pub use bundle::Bundle;
 pub use error::BundleError;
-pub use files::{MAX_FILE_BYTES, read_tree};
+pub use files::{Files, MAX_FILE_BYTES, read_tree, shared};
 pub use handle::Handle;
 pub use metrics::{EndpointClass, Metrics};
 pub use options::{LoadOptions, ProtobufEncoder};
 pub use reload::{Watch, reload, watch, watch_with};
 pub use router::router;
 pub use server::{ServeLimits, serve, serve_bundle, serve_bundle_tls, serve_tls_with, serve_with};
+pub use tree::Tree;

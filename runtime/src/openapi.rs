@@ -4,12 +4,13 @@
 use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
+use axum::body::Bytes;
 use axum::http::HeaderValue;
 use serde_json::Value;
 
 use crate::aggregator::ProxyTarget;
 use crate::error::BundleError;
-use crate::files::parse_json;
+use crate::files::{Files, parse_json, same_bytes};
 use crate::last_modified::LastModified;
 use crate::negotiate::Spec;
 use crate::options::{LoadOptions, ProtobufEncoder};
@@ -66,7 +67,7 @@ pub(crate) struct V2 {
     /// Served while `current` is unset.
     previous: Option<Stamped>,
     /// The bytes still to encode, and the protobuf encoder to encode them with.
-    deferred: Mutex<Option<(Vec<u8>, Option<ProtobufEncoder>)>>,
+    deferred: Mutex<Option<(Bytes, Option<ProtobufEncoder>)>>,
 }
 
 impl V2 {
@@ -85,14 +86,14 @@ impl OpenApi {
     /// of groups: not worth a copy) to be encoded after the swap ([`OpenApi::encode_deferred_v2`]), while the
     /// previous bundle's keeps serving.
     pub fn defer_v2(
-        files: &mut BTreeMap<String, Vec<u8>>,
+        files: &mut Files,
         options: &LoadOptions,
         previous: Option<&Self>,
         v2_build: V2Build,
     ) -> Option<V2> {
         let serving_v2 = previous.and_then(|p| p.v2.as_ref()).and_then(V2::served);
         match (v2_build, serving_v2, files.get(SWAGGER)) {
-            (V2Build::Deferred, Some(serving), Some(bytes)) if serving.document.json.body() != bytes.as_slice() => {
+            (V2Build::Deferred, Some(serving), Some(bytes)) if !same_bytes(serving.document.json.body(), bytes) => {
                 let bytes = files.remove(SWAGGER).unwrap_or_default();
                 Some(V2 {
                     current: OnceLock::new(),
@@ -108,7 +109,7 @@ impl OpenApi {
     /// unless `deferred_v2` holds it ([`OpenApi::defer_v2`]). Documents byte-identical to `previous`'s are reused;
     /// the others are encoded in parallel. Returns the paths encoded anew (or deferred).
     pub fn build(
-        files: &BTreeMap<String, Vec<u8>>,
+        files: &Files,
         options: &LoadOptions,
         proxied: &BTreeMap<String, ProxyTarget>,
         previous: Option<&Self>,
@@ -135,7 +136,7 @@ impl OpenApi {
                     .get(&path)
                     .ok_or_else(|| BundleError::in_file(INDEX, format!("lists {key}, but the bundle has no {path}")))?;
                 let reusable = previous.and_then(|p| p.documents.get(&key)).map(|entry| &entry.document);
-                let source = match reusable.filter(|document| document.json.body() == bytes.as_slice()) {
+                let source = match reusable.filter(|document| same_bytes(document.json.body(), bytes)) {
                     Some(unchanged) => Source::Reused(unchanged),
                     None => {
                         encoded_paths.push(path.clone());
@@ -148,7 +149,7 @@ impl OpenApi {
         // (A deferred document is no longer in `files`.)
         let v2 = match files.get(SWAGGER) {
             None => None,
-            Some(bytes) if serving_v2.is_some_and(|v2| v2.document.json.body() == bytes.as_slice()) => {
+            Some(bytes) if serving_v2.is_some_and(|v2| same_bytes(v2.document.json.body(), bytes)) => {
                 serving_v2.map(|v2| Source::Reused(&v2.document))
             }
             Some(bytes) => {
@@ -252,7 +253,7 @@ impl<'a> Source<'a> {
     fn encoded(
         queue: &mut Vec<Piece<'a>>,
         path: String,
-        bytes: &'a [u8],
+        bytes: &'a Bytes,
         spec: Spec,
         encoder: Option<ProtobufEncoder>,
     ) -> Self {
@@ -270,7 +271,7 @@ impl<'a> Source<'a> {
 /// One representation of one document to build.
 struct Piece<'a> {
     path: String,
-    bytes: &'a [u8],
+    bytes: &'a Bytes,
     spec: Spec,
     /// `None`: the JSON representation; `Some`: the protobuf one, encoded with this.
     encoder: Option<ProtobufEncoder>,
@@ -310,7 +311,7 @@ impl Built {
 /// One document's representations, its JSON and protobuf pieces encoded in parallel.
 fn encode_one(
     path: &str,
-    bytes: &[u8],
+    bytes: &Bytes,
     spec: Spec,
     encoder: Option<ProtobufEncoder>,
     warnings: &mut Vec<String>,
@@ -342,7 +343,7 @@ fn build_piece(piece: &Piece<'_>) -> Result<Built, BundleError> {
     let value = if piece.parse { Some(parse_json(path, piece.bytes)?) } else { None };
     let Some(encode) = piece.encoder else {
         let json =
-            Representation::new(piece.bytes.to_vec(), "application/json").map_err(|e| BundleError::in_file(path, e))?;
+            Representation::new(piece.bytes.clone(), "application/json").map_err(|e| BundleError::in_file(path, e))?;
         return Ok(Built::Json(json));
     };
     let value = value.expect("a protobuf piece parses its document");

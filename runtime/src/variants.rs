@@ -49,7 +49,8 @@ pub(crate) struct HeadLines {
 
 impl Representation {
     /// Precomputes the hash, the quoted ETag and (when it pays) a gzip copy of `body`.
-    pub fn new(body: Vec<u8>, content_type: &str) -> Result<Self, String> {
+    pub fn new(body: impl Into<Bytes>, content_type: &str) -> Result<Self, String> {
+        let body = body.into();
         let hash = content_hash(&body);
         let quoted = format!("\"{hash}\"");
         let etag = HeaderValue::try_from(quoted.as_str()).map_err(|e| e.to_string())?;
@@ -63,7 +64,7 @@ impl Representation {
             gzip_length: gzip.as_ref().map(|gz| format!("content-length: {}\r\n", gz.len())).unwrap_or_default(),
         };
         let files = (BodyFile::of(&body), gzip.as_deref().and_then(BodyFile::of));
-        Ok(Self { body: Bytes::from(body), gzip, content_type: content_type_value, hash, etag, lines, files })
+        Ok(Self { body, gzip, content_type: content_type_value, hash, etag, lines, files })
     }
 
     /// The identity-encoded bytes.

@@ -80,17 +80,17 @@ impl Catalog {
     }
 
     /// Builds the catalog from bundle-relative paths and their bytes; other files are ignored.
-    pub fn from_files(files: &BTreeMap<String, Vec<u8>>) -> Result<Catalog, CatalogError> {
+    pub fn from_files<B: AsRef<[u8]>>(files: &BTreeMap<String, B>) -> Result<Catalog, CatalogError> {
         let mut catalog = Catalog::default();
         for (path, bytes) in files {
             let is_openapi = path.starts_with("openapi/v3/api") && path.ends_with(".json");
             if is_openapi {
-                catalog.add_openapi(&parse(path, bytes)?);
+                catalog.add_openapi(&parse(path, bytes.as_ref())?);
             }
         }
         for (path, bytes) in files {
             if path.starts_with("crds/") && path.ends_with(".json") {
-                catalog.add_crd(path, &parse(path, bytes)?)?;
+                catalog.add_crd(path, &parse(path, bytes.as_ref())?)?;
             }
         }
         Ok(catalog)

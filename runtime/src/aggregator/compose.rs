@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use axum::body::Bytes;
 use serde_json::{Value, json};
 
 use super::fetch_openapi::Published;
@@ -13,6 +14,7 @@ use super::proxy::ProxyTarget;
 use super::spec::display;
 use super::state::Snapshot;
 use super::swagger::merge_swagger;
+use crate::files::Files;
 
 const INDEX: &str = "openapi/v3/index.json";
 const SWAGGER: &str = "openapi/v2/swagger.json";
@@ -20,13 +22,13 @@ const SWAGGER: &str = "openapi/v2/swagger.json";
 /// The aggregator's files, the OpenAPI documents it proxies, and the conflicts the merge found.
 #[derive(Debug, Default)]
 pub(crate) struct Composed {
-    pub files: BTreeMap<String, Vec<u8>>,
+    pub files: Files,
     pub proxied: BTreeMap<String, ProxyTarget>,
     pub conflicts: Vec<Conflict>,
 }
 
 /// Composes `local` (the aggregator's own bundle files) with every upstream's last known state.
-pub(crate) fn compose(local: &BTreeMap<String, Vec<u8>>, upstreams: &[Snapshot]) -> Result<Composed, String> {
+pub(crate) fn compose(local: &Files, upstreams: &[Snapshot]) -> Result<Composed, String> {
     let mut composed = Composed { files: local.clone(), ..Composed::default() };
     let mut owners = BTreeMap::new();
     for core in [false, true] {
@@ -94,7 +96,7 @@ pub(crate) fn compose(local: &BTreeMap<String, Vec<u8>>, upstreams: &[Snapshot])
 /// A Stale upstream keeps its entries, as it keeps its resources in discovery: kubectl only looks up kinds it
 /// discovered (Stale ones are hidden), and an unchanged document is not encoded again when an upstream goes Stale.
 fn merge_v2(
-    files: &mut BTreeMap<String, Vec<u8>>,
+    files: &mut Files,
     upstreams: &[Snapshot],
     owners: &BTreeMap<(String, String), Owner>,
 ) -> Result<(), String> {
@@ -126,14 +128,14 @@ fn merge_v2(
 }
 
 /// The items of a local aggregated file (none when the bundle has no such file).
-fn items_of(files: &BTreeMap<String, Vec<u8>>, path: &str) -> Result<Vec<Value>, String> {
+fn items_of(files: &Files, path: &str) -> Result<Vec<Value>, String> {
     let Some(bytes) = files.get(path) else { return Ok(Vec::new()) };
     let document = parse(path, bytes)?;
     document.get("items").and_then(Value::as_array).cloned().ok_or_else(|| format!("{path}: no `items` array"))
 }
 
 /// `discovery/<prefix>_v2.json` and `…_v2beta1.json` (the two differ only in `apiVersion`).
-fn write_aggregated(files: &mut BTreeMap<String, Vec<u8>>, prefix: &str, items: &[Value]) -> Result<(), String> {
+fn write_aggregated(files: &mut Files, prefix: &str, items: &[Value]) -> Result<(), String> {
     for version in ["v2", "v2beta1"] {
         let document = json!({
             "apiVersion": format!("apidiscovery.k8s.io/{version}"),
@@ -148,7 +150,7 @@ fn write_aggregated(files: &mut BTreeMap<String, Vec<u8>>, prefix: &str, items: 
 
 /// Legacy documents for every group an upstream contributes to: the group's Current versions in `/apis` (or
 /// `/api`), its `APIGroup`, and an `APIResourceList` per upstream version. Local documents stay as generated.
-fn write_legacy(files: &mut BTreeMap<String, Vec<u8>>, merged: &Merged, core: bool) -> Result<(), String> {
+fn write_legacy(files: &mut Files, merged: &Merged, core: bool) -> Result<(), String> {
     let root_path = if core { "discovery/api.json" } else { "discovery/apis.json" };
     let had_root = files.contains_key(root_path);
     let mut touched_any = false;
@@ -215,10 +217,10 @@ fn parse(path: &str, bytes: &[u8]) -> Result<Value, String> {
 }
 
 /// The bundle's own style: 2-space indent, trailing newline.
-fn pretty(value: &Value) -> Result<Vec<u8>, String> {
+fn pretty(value: &Value) -> Result<Bytes, String> {
     let mut bytes = serde_json::to_vec_pretty(value).map_err(|e| e.to_string())?;
     bytes.push(b'\n');
-    Ok(bytes)
+    Ok(Bytes::from(bytes))
 }
 
 #[cfg(test)]

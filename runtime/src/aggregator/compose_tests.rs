@@ -8,8 +8,9 @@ use crate::aggregator::client::UpstreamClient;
 use crate::aggregator::fetch_discovery::RootDiscovery;
 use crate::aggregator::fetch_openapi::Swagger;
 use crate::aggregator::spec::UpstreamSpec;
+use crate::files::Files;
 
-fn local() -> BTreeMap<String, Vec<u8>> {
+fn local() -> Files {
     let apps = json!({"metadata": {"name": "apps"}, "versions": [{"version": "v1", "freshness": "Current",
         "resources": [{"resource": "deployments", "responseKind": {"group": "", "version": "", "kind": "Deployment"},
                        "scope": "Namespaced", "verbs": ["get"]}]}]});
@@ -21,7 +22,7 @@ fn local() -> BTreeMap<String, Vec<u8>> {
     let index = json!({"paths": {"apis/apps/v1": {"serverRelativeURL": "/openapi/v3/apis/apps/v1?hash=AA"}}});
     [("discovery/aggregated_v2.json", aggregated), ("discovery/apis.json", apis), ("openapi/v3/index.json", index)]
         .into_iter()
-        .map(|(path, value)| (path.to_owned(), serde_json::to_vec(&value).expect("json")))
+        .map(|(path, value)| (path.to_owned(), serde_json::to_vec(&value).expect("json").into()))
         .collect()
 }
 

@@ -1,7 +1,6 @@
 //! The aggregator's shared state: its settings, its own files, each upstream's client and state, and composing
 //! them into the bundle served.
 
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -9,6 +8,7 @@ use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 use crate::bundle::Bundle;
+use crate::files::Files;
 use crate::handle::Handle;
 use crate::options::LoadOptions;
 
@@ -46,7 +46,7 @@ pub struct Aggregator {
 pub(super) struct Shared {
     pub(super) handle: Handle,
     pub(super) settings: AggregatorSettings,
-    pub(super) local: Mutex<BTreeMap<String, Vec<u8>>>,
+    pub(super) local: Mutex<Files>,
     pub(super) upstreams: Vec<Upstream>,
     /// Held while composing and storing, so bundles are stored in the order their states were read.
     pub(super) composing: Mutex<Vec<Conflict>>,
@@ -78,7 +78,7 @@ impl Aggregator {
     /// `handle` at once (upstreams not asked yet), so readiness never waits for an upstream.
     pub fn new(
         handle: Handle,
-        local: BTreeMap<String, Vec<u8>>,
+        local: Files,
         upstreams: Vec<UpstreamSpec>,
         settings: AggregatorSettings,
     ) -> Result<Self, String> {
@@ -99,7 +99,7 @@ impl Aggregator {
     }
 
     /// Replaces the aggregator's own files (a reload) and recomposes; on failure the served bundle stays.
-    pub fn set_local(&self, files: BTreeMap<String, Vec<u8>>) -> Result<(), String> {
+    pub fn set_local(&self, files: Files) -> Result<(), String> {
         let previous = self.lock_local().map(|mut local| std::mem::replace(&mut *local, files))?;
         self.recompose().inspect_err(|_| {
             if let Ok(mut local) = self.lock_local() {
@@ -119,7 +119,7 @@ impl Aggregator {
         self.shared.composing.lock().map(|c| c.clone()).unwrap_or_default()
     }
 
-    fn lock_local(&self) -> Result<std::sync::MutexGuard<'_, BTreeMap<String, Vec<u8>>>, String> {
+    fn lock_local(&self) -> Result<std::sync::MutexGuard<'_, Files>, String> {
         self.shared.local.lock().map_err(|_| "the aggregator's state is poisoned".to_owned())
     }
 

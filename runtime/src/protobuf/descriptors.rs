@@ -27,19 +27,19 @@ pub(crate) fn compile(sources: &BTreeMap<String, String>) -> Result<Option<Descr
 }
 
 /// Import name (path under `proto/`) to source text, for every `.proto` file of the bundle.
-pub(crate) fn sources(files: &BTreeMap<String, Vec<u8>>) -> Result<BTreeMap<String, String>, String> {
+pub(crate) fn sources<B: AsRef<[u8]>>(files: &BTreeMap<String, B>) -> Result<BTreeMap<String, String>, String> {
     Ok(borrowed_sources(files)?.into_iter().map(|(name, text)| (name.to_owned(), text.to_owned())).collect())
 }
 
 /// [`sources`] without copying: the texts borrowed from the bundle's files.
-pub(crate) fn borrowed_sources(files: &BTreeMap<String, Vec<u8>>) -> Result<BTreeMap<&str, &str>, String> {
+pub(crate) fn borrowed_sources<B: AsRef<[u8]>>(files: &BTreeMap<String, B>) -> Result<BTreeMap<&str, &str>, String> {
     let mut sources = BTreeMap::new();
     for (path, bytes) in files.range(PROTO_DIR.to_owned()..) {
         let Some(name) = path.strip_prefix(PROTO_DIR) else { break };
         if !name.ends_with(".proto") {
             continue; // e.g. the field-number ledger
         }
-        let text = std::str::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8: {e}"))?;
+        let text = std::str::from_utf8(bytes.as_ref()).map_err(|e| format!("{path}: not UTF-8: {e}"))?;
         sources.insert(name, text);
     }
     Ok(sources)

@@ -33,7 +33,7 @@ pub(crate) struct Codec {
 impl Codec {
     /// Compiles the bundle's `proto/**/*.proto` that the runtime encodes with
     /// ([`descriptors::encoded_closure`]); `Ok(None)` when it has none (no protobuf variants then).
-    pub fn from_files(files: &BTreeMap<String, Vec<u8>>) -> Result<Option<Self>, String> {
+    pub fn from_files<B: AsRef<[u8]>>(files: &BTreeMap<String, B>) -> Result<Option<Self>, String> {
         let sources = descriptors::borrowed_sources(files)?;
         let sources = descriptors::encoded_names(&sources)
             .into_iter()
@@ -43,7 +43,7 @@ impl Codec {
     }
 
     /// True when compiling `files` would compile exactly the sources this codec was compiled from.
-    pub fn compiled_from(&self, files: &BTreeMap<String, Vec<u8>>) -> bool {
+    pub fn compiled_from<B: AsRef<[u8]>>(&self, files: &BTreeMap<String, B>) -> bool {
         let Ok(sources) = descriptors::borrowed_sources(files) else { return false };
         let names = descriptors::encoded_names(&sources);
         names.len() == self.sources.len()

@@ -29,8 +29,8 @@ pub(crate) struct GroupContents {
 impl GroupContents {
     /// Reads the aggregated discovery documents of `files`; a bundle without them has no groups. Every group gets
     /// `server_address` as the address for all clients, when one is known.
-    pub fn from_files(
-        files: &BTreeMap<String, Vec<u8>>,
+    pub fn from_files<B: AsRef<[u8]>>(
+        files: &BTreeMap<String, B>,
         server_address: Option<&str>,
         warnings: &mut Vec<String>,
     ) -> Result<Self, BundleError> {
@@ -46,7 +46,7 @@ impl GroupContents {
             let Some((path, bytes)) = candidates.iter().find_map(|path| files.get(*path).map(|b| (*path, b))) else {
                 continue;
             };
-            let list: APIGroupDiscoveryList = serde_json::from_slice(bytes)
+            let list: APIGroupDiscoveryList = serde_json::from_slice(bytes.as_ref())
                 .map_err(|e| BundleError::in_file(path, format!("not an aggregated discovery document: {e}")))?;
             for group in list.items {
                 let name = object_name(group.metadata.name.as_deref());

@@ -1,0 +1,190 @@
+//! A bundle directory read again after a change: files whose stamp (device, inode, size, modification and change
+//! times) is the one the last read saw are taken from that read, not read from disk, so a reload of a directory where
+//! one group of thousands changed reads that group's files, and the bytes of every other file stay the memory the
+//! serving bundle already holds.
+//!
+//! A stamp is trusted only for a file last changed well before the previous read began (as git treats "racily
+//! clean" index entries): a file rewritten in the same instant the previous read saw it could keep its size and
+//! times, so it is read again.
+
+use std::collections::BTreeMap;
+use std::fs::Metadata;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use axum::body::Bytes;
+
+use crate::error::BundleError;
+use crate::files::{Files, read_file, walk};
+
+/// How much older than the previous read a file's change time must be for its stamp to be trusted: above the
+/// granularity of file system timestamps, which the kernel takes from a clock that can lag the system clock.
+const RACY_MARGIN: Duration = Duration::from_secs(1);
+
+/// What identifies one version of a file without reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    device: u64,
+    inode: u64,
+    len: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
+}
+
+impl Stamp {
+    fn of(metadata: &Metadata) -> Self {
+        Self {
+            device: metadata.dev(),
+            inode: metadata.ino(),
+            len: metadata.len(),
+            modified: (metadata.mtime(), metadata.mtime_nsec()),
+            changed: (metadata.ctime(), metadata.ctime_nsec()),
+        }
+    }
+
+    /// True when the file last changed before `moment` (whole seconds and nanoseconds since the epoch).
+    fn changed_before(&self, moment: (i64, i64)) -> bool {
+        self.changed < moment
+    }
+}
+
+/// A directory's files as read at one moment, with the stamp each had.
+#[derive(Debug, Default)]
+pub struct Tree {
+    files: Files,
+    stamps: BTreeMap<String, Stamp>,
+    /// When this read began, as (seconds, nanoseconds) since the epoch.
+    began: (i64, i64),
+    read_from_disk: usize,
+}
+
+impl Tree {
+    /// Reads every file under `dir` (hidden files and folders skipped), with [`crate::read_tree`]'s checks.
+    pub fn read(dir: &Path) -> Result<Self, BundleError> {
+        Self::read_reusing(dir, None)
+    }
+
+    /// [`Tree::read`], taking each file whose stamp has not changed since `previous` (an earlier read of the same
+    /// directory) from it instead of from disk.
+    pub fn read_reusing(dir: &Path, previous: Option<&Self>) -> Result<Self, BundleError> {
+        let began = since_epoch(SystemTime::now())?;
+        let trusted_before = previous.map(|previous| {
+            let (seconds, nanos) = previous.began;
+            (seconds - RACY_MARGIN.as_secs() as i64, nanos)
+        });
+        let mut tree = Self { began, ..Self::default() };
+        walk(dir, |key, path, metadata| {
+            let stamp = Stamp::of(metadata);
+            let unchanged = previous.zip(trusted_before).and_then(|(previous, trusted_before)| {
+                let same = previous.stamps.get(&key).is_some_and(|seen| *seen == stamp);
+                (same && stamp.changed_before(trusted_before)).then(|| previous.files.get(&key)).flatten()
+            });
+            let bytes = match unchanged {
+                Some(bytes) => bytes.clone(),
+                None => {
+                    tree.read_from_disk += 1;
+                    Bytes::from(read_file(path, &key, metadata)?)
+                }
+            };
+            tree.stamps.insert(key.clone(), stamp);
+            tree.files.insert(key, bytes);
+            Ok(())
+        })?;
+        Ok(tree)
+    }
+
+    /// The files by relative path.
+    pub fn files(&self) -> &Files {
+        &self.files
+    }
+
+    /// How many files this read took from disk; the others it took from the previous read.
+    pub fn read_from_disk(&self) -> usize {
+        self.read_from_disk
+    }
+}
+
+fn since_epoch(time: SystemTime) -> Result<(i64, i64), BundleError> {
+    let elapsed = time
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_err(|_| BundleError::general("the system clock is before 1970"))?;
+    Ok((elapsed.as_secs() as i64, i64::from(elapsed.subsec_nanos())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("a directory");
+        std::fs::write(path, text).expect("written");
+    }
+
+    /// Sets a file's modification time back, which makes its change time now: the file counts as just changed.
+    fn backdate(dir: &Path, name: &str) {
+        let file = std::fs::File::options().write(true).open(dir.join(name)).expect("opens");
+        file.set_modified(SystemTime::now() - Duration::from_secs(3600)).expect("set_modified");
+    }
+
+    /// A tree whose read began `seconds` later than it did, so files written before it count as long unchanged.
+    fn aged(mut tree: Tree, seconds: i64) -> Tree {
+        tree.began.0 += seconds;
+        tree
+    }
+
+    #[test]
+    fn unchanged_files_are_taken_from_the_previous_read_and_changed_ones_read_again() {
+        let dir = tempfile::tempdir().expect("a directory");
+        write(dir.path(), "a.json", "{}");
+        write(dir.path(), "sub/b.json", "[1]");
+        write(dir.path(), "sub/c.json", "[2]");
+        let first = aged(Tree::read(dir.path()).expect("reads"), 5);
+        assert_eq!(first.read_from_disk(), 3);
+
+        // Replaced by a file of the same size (a new inode), edited in place, added, removed.
+        let replacement = dir.path().join("sub/.b.json.tmp");
+        std::fs::write(&replacement, "[9]").expect("written");
+        std::fs::rename(&replacement, dir.path().join("sub/b.json")).expect("renamed");
+        write(dir.path(), "sub/c.json", "[33]");
+        write(dir.path(), "d.json", "null");
+        std::fs::remove_file(dir.path().join("a.json")).expect("removed");
+        let second = Tree::read_reusing(dir.path(), Some(&first)).expect("reads");
+        assert_eq!(second.read_from_disk(), 3);
+        let text = |tree: &Tree, key: &str| tree.files().get(key).map(|b| String::from_utf8_lossy(b).into_owned());
+        assert_eq!(text(&second, "sub/b.json").as_deref(), Some("[9]"));
+        assert_eq!(text(&second, "sub/c.json").as_deref(), Some("[33]"));
+        assert_eq!(text(&second, "d.json").as_deref(), Some("null"));
+        assert_eq!(text(&second, "a.json"), None);
+
+        let third = Tree::read_reusing(dir.path(), Some(&aged(second, 5))).expect("reads");
+        assert_eq!(third.read_from_disk(), 0, "nothing changed");
+    }
+
+    #[test]
+    fn a_reused_file_is_the_same_memory() {
+        let dir = tempfile::tempdir().expect("a directory");
+        write(dir.path(), "a.json", "{\"big\": true}");
+        let first = aged(Tree::read(dir.path()).expect("reads"), 5);
+        let second = Tree::read_reusing(dir.path(), Some(&first)).expect("reads");
+        let (before, after) = (&first.files()["a.json"], &second.files()["a.json"]);
+        assert_eq!(before.as_ptr(), after.as_ptr());
+    }
+
+    #[test]
+    fn a_file_changed_around_the_previous_read_is_read_again() {
+        let dir = tempfile::tempdir().expect("a directory");
+        write(dir.path(), "a.json", "{}");
+        // Read right after the write: the file may have been written again in the same instant, so its stamp
+        // proves nothing next time.
+        let first = Tree::read(dir.path()).expect("reads");
+        let second = Tree::read_reusing(dir.path(), Some(&first)).expect("reads");
+        assert_eq!(second.read_from_disk(), 1);
+
+        // A file whose modification time was set back (as `cp -p` or an archive does) has a new change time.
+        backdate(dir.path(), "a.json");
+        let third = Tree::read_reusing(dir.path(), Some(&aged(second, 5))).expect("reads");
+        assert_eq!(third.read_from_disk(), 1);
+    }
+}
