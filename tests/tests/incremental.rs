@@ -8,11 +8,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use kapi_codegen::{Artifacts, writer};
 use kapi_model::Registry;
-use kapi_runtime::{Bundle, Handle, LoadOptions, router};
+use kapi_runtime::{Bundle, Handle, LoadOptions, Tree, router};
 use kapi_tests::synthetic::{Base, Shape, change_group, synthetic_model};
 use serde_json::Value;
 use tower::ServiceExt;
+
+mod served;
+use served::{etags, request_for};
 
 /// Group 7 serves two versions (every fourth group does), so both of its documents change.
 const CHANGED: usize = 7;
@@ -20,14 +24,17 @@ const CHANGED_GROUP: &str = "g0007.bench.example.com";
 
 type Files = BTreeMap<String, Vec<u8>>;
 
-fn artifacts(model: &Value) -> Files {
+fn artifacts(model: &Value) -> Artifacts {
     let registry = Registry::from_json(&model.to_string()).expect("the synthetic model reads back");
-    let artifacts = kapi_codegen::generate(&registry, &kapi_codegen::Options::default()).expect("generates");
+    kapi_codegen::generate(&registry, &kapi_codegen::Options::default()).expect("generates")
+}
+
+fn files(artifacts: &Artifacts) -> Files {
     artifacts.iter().map(|(path, bytes)| (path.to_owned(), bytes.to_vec())).collect()
 }
 
 /// The artifacts of `groups` synthetic groups, before and after group 7 changed.
-fn before_and_after(groups: usize) -> (Files, Files) {
+fn before_and_after(groups: usize) -> (Artifacts, Artifacts) {
     let before = synthetic_model(Base::Minimal, Shape { groups, kinds_per_group: 1 });
     let mut after = before.clone();
     assert_eq!(change_group(&mut after, CHANGED), 2);
@@ -37,44 +44,6 @@ fn before_and_after(groups: usize) -> (Files, Files) {
 /// Paths whose bytes differ, or that exist on one side only.
 fn differing(before: &Files, after: &Files) -> BTreeSet<String> {
     before.keys().chain(after.keys()).filter(|path| before.get(*path) != after.get(*path)).cloned().collect()
-}
-
-/// The request that fetches a served bundle file as JSON, or `None` for a file that is not served as a document.
-fn request_for(path: &str) -> Option<(String, &'static str)> {
-    const AGGREGATED: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
-    const AGGREGATED_BETA: &str = "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList";
-    if let Some(key) = path.strip_prefix("openapi/v3/").and_then(|rest| rest.strip_suffix(".json")) {
-        return Some((
-            if key == "index" { "/openapi/v3".into() } else { format!("/openapi/v3/{key}") },
-            "application/json",
-        ));
-    }
-    if path == "openapi/v2/swagger.json" {
-        return Some(("/openapi/v2".into(), "application/json"));
-    }
-    let stem = path.strip_prefix("discovery/")?.strip_suffix(".json")?;
-    Some(match stem {
-        "aggregated_v2" => ("/apis".into(), AGGREGATED),
-        "aggregated_v2beta1" => ("/apis".into(), AGGREGATED_BETA),
-        "aggregated_api_v2" => ("/api".into(), AGGREGATED),
-        "aggregated_api_v2beta1" => ("/api".into(), AGGREGATED_BETA),
-        legacy => (format!("/{}", legacy.replace("__", "/")), "application/json"),
-    })
-}
-
-/// The ETag of every served document of `files`, as `bundle` serves it.
-async fn etags(bundle: Bundle, files: &Files) -> BTreeMap<String, String> {
-    let app = router(Handle::with_bundle(bundle));
-    let mut etags = BTreeMap::new();
-    for path in files.keys() {
-        let Some((uri, accept)) = request_for(path) else { continue };
-        let request = Request::get(&uri).header(header::ACCEPT, accept).body(Body::empty()).expect("a request");
-        let response = app.clone().oneshot(request).await.expect("the router answers");
-        assert_eq!(response.status(), StatusCode::OK, "{uri} ({path})");
-        let etag = response.headers().get(header::ETAG).expect("an ETag").to_str().expect("ASCII").to_owned();
-        etags.insert(path.clone(), etag);
-    }
-    etags
 }
 
 /// `/apis` as aggregated v2 and v2beta1 and as the legacy group list, in protobuf.
@@ -106,7 +75,9 @@ fn shape_of(paths: &BTreeSet<String>) -> BTreeSet<String> {
 #[test]
 fn changing_one_group_changes_its_own_artifacts_and_the_whole_api_lists_only() {
     let (small_before, small_after) = before_and_after(8);
+    let (small_before, small_after) = (files(&small_before), files(&small_after));
     let (before, after) = before_and_after(24);
+    let (before, after) = (files(&before), files(&after));
     let changed = differing(&before, &after);
     let (own, shared): (BTreeSet<String>, BTreeSet<String>) =
         changed.iter().cloned().partition(|path| path.contains(CHANGED_GROUP) || path.contains("g0007"));
@@ -136,11 +107,29 @@ async fn a_reload_encodes_only_the_changed_documents_and_every_other_etag_stays(
     }
 }
 
-async fn reload_and_compare(scenario: &str, before: &Files, after: &Files) {
+/// Serves `before` from a directory, writes `after` into it as `kapi generate` does and reloads the directory as
+/// `kapi serve` does: the reload reads only the files that changed, encodes only the documents that changed, and
+/// serves what a fresh start on `after` serves, every untouched document with its ETag unchanged.
+async fn reload_and_compare(scenario: &str, before_artifacts: &Artifacts, after_artifacts: &Artifacts) {
+    let (before, after) = (&files(before_artifacts), &files(after_artifacts));
     let options = LoadOptions::default();
-    let serving = Bundle::from_files_with(before.clone(), &options).expect("the first bundle");
+    let live = tempfile::tempdir().expect("a directory");
+    writer::write(live.path(), before_artifacts).expect("writes");
+    // A file changed within a second of a read is read again by the next one, whatever its stamp: let them age.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let first_read = Tree::read(live.path()).expect("reads");
+    let serving = Bundle::from_files_reusing(first_read.files().clone(), &options, None).expect("the first bundle");
     assert!(serving.warnings().is_empty(), "{:?}", serving.warnings());
-    let reloaded = Bundle::from_files_reusing(after.clone(), &options, Some(&serving)).expect("the reload");
+    let written = writer::write(live.path(), after_artifacts).expect("writes").written;
+    let second_read = Tree::read_reusing(live.path(), Some(&first_read)).expect("reads again");
+    assert_eq!(second_read.read_from_disk(), written.len(), "{scenario}: read again: {written:#?}");
+    assert_eq!(
+        written.iter().collect::<BTreeSet<_>>(),
+        differing(before, after).iter().filter(|path| after.contains_key(*path)).collect(),
+        "{scenario}"
+    );
+    let reloaded =
+        Bundle::from_files_reusing(second_read.files().clone(), &options, Some(&serving)).expect("the reload");
 
     // Re-encoded: the documents whose bytes changed, and the two roots built on every reload (`/api`, whose body
     // the server completes with its address, and the OpenAPI index). The v2 document is encoded after the swap.
@@ -160,9 +149,10 @@ async fn reload_and_compare(scenario: &str, before: &Files, after: &Files) {
     let fresh = Bundle::from_files_with(after.clone(), &options).expect("a fresh build");
     assert_eq!(group_lists_in_protobuf(reloaded_again).await, group_lists_in_protobuf(fresh).await, "{scenario}");
 
-    let etags_before = etags(serving, before).await;
-    let etags_reloaded = etags(reloaded, after).await;
-    let etags_fresh = etags(Bundle::from_files_with(after.clone(), &options).expect("a fresh build"), after).await;
+    let etags_before = etags(serving, before.keys()).await;
+    let etags_reloaded = etags(reloaded, after.keys()).await;
+    let fresh = Bundle::from_files_with(after.clone(), &options).expect("a fresh build");
+    let etags_fresh = etags(fresh, after.keys()).await;
     assert_eq!(etags_reloaded, etags_fresh, "{scenario}: a reload serves what a fresh start serves");
     let mut kept = 0;
     for (path, etag) in &etags_reloaded {

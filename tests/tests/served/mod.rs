@@ -1,0 +1,47 @@
+//! Fetching a bundle's documents through the router as a client does, for the tests that compare what two bundles
+//! serve (the ETag of every document, before and after a reload).
+
+use std::collections::BTreeMap;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use kapi_runtime::{Bundle, Handle, router};
+use tower::ServiceExt;
+
+/// The request that fetches a served bundle file as JSON, or `None` for a file that is not served as a document.
+pub fn request_for(path: &str) -> Option<(String, &'static str)> {
+    const AGGREGATED: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+    const AGGREGATED_BETA: &str = "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList";
+    if let Some(key) = path.strip_prefix("openapi/v3/").and_then(|rest| rest.strip_suffix(".json")) {
+        return Some((
+            if key == "index" { "/openapi/v3".into() } else { format!("/openapi/v3/{key}") },
+            "application/json",
+        ));
+    }
+    if path == "openapi/v2/swagger.json" {
+        return Some(("/openapi/v2".into(), "application/json"));
+    }
+    let stem = path.strip_prefix("discovery/")?.strip_suffix(".json")?;
+    Some(match stem {
+        "aggregated_v2" => ("/apis".into(), AGGREGATED),
+        "aggregated_v2beta1" => ("/apis".into(), AGGREGATED_BETA),
+        "aggregated_api_v2" => ("/api".into(), AGGREGATED),
+        "aggregated_api_v2beta1" => ("/api".into(), AGGREGATED_BETA),
+        legacy => (format!("/{}", legacy.replace("__", "/")), "application/json"),
+    })
+}
+
+/// The ETag of every served document among `paths`, as `bundle` serves it.
+pub async fn etags<'a>(bundle: Bundle, paths: impl IntoIterator<Item = &'a String>) -> BTreeMap<String, String> {
+    let app = router(Handle::with_bundle(bundle));
+    let mut etags = BTreeMap::new();
+    for path in paths {
+        let Some((uri, accept)) = request_for(path) else { continue };
+        let request = Request::get(&uri).header(header::ACCEPT, accept).body(Body::empty()).expect("a request");
+        let response = app.clone().oneshot(request).await.expect("the router answers");
+        assert_eq!(response.status(), StatusCode::OK, "{uri} ({path})");
+        let etag = response.headers().get(header::ETAG).expect("an ETag").to_str().expect("ASCII").to_owned();
+        etags.insert(path.clone(), etag);
+    }
+    etags
+}
