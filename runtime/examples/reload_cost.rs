@@ -1,7 +1,8 @@
 //! What a reload costs when a little of a large bundle changed, against building the same bundle from scratch.
 //!
 //! `reload_cost BEFORE_DIR AFTER_DIR [RUNS]` measures, median of RUNS each:
-//! - a full start on AFTER: reading the directory, then building its bundle from scratch;
+//! - a full start on AFTER: reading the directory (what a server reads of it, `kapi_runtime::SERVED_ENTRIES`), then
+//!   building its bundle from scratch;
 //! - a reload as `kapi serve --dir` does it: a live copy of BEFORE is read and served; AFTER's changes are then
 //!   written into it the way `kapi generate` writes (only files whose bytes changed, each to a temporary file
 //!   renamed into place, and the files AFTER lacks removed), and the live directory is read again, taking the
@@ -12,11 +13,10 @@
 //! (so compared byte by byte), and the reload with the OpenAPI v2 document left out of both bundles (it lists every
 //! group, so any change re-encodes it). `benches/incremental.sh` runs it on the synthetic corpus.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use kapi_runtime::{Bundle, Files, LoadOptions, Tree, read_tree, shared};
+use kapi_runtime::{Bundle, Files, LoadOptions, Tree};
 
 const SWAGGER: &str = "openapi/v2/swagger.json";
 
@@ -34,7 +34,7 @@ fn main() -> Result<(), String> {
     let mut after = Files::new();
     for _ in 0..runs.max(1) {
         let started = Instant::now();
-        after = shared(read(after_dir)?);
+        after = read(after_dir)?;
         reads.push(started.elapsed());
     }
     let reading = median(reads);
@@ -57,7 +57,7 @@ fn main() -> Result<(), String> {
     let without_v2 = |files: &Files| {
         files.iter().filter(|(path, _)| *path != SWAGGER).map(|(p, b)| (p.clone(), b.clone())).collect::<Files>()
     };
-    let serving_v2less = build(without_v2(&shared(before.clone())), None, &options)?;
+    let serving_v2less = build(without_v2(&before), None, &options)?;
     let (reload_v2less, _, _) = median_build(&without_v2(&after), Some(&serving_v2less), &options, runs)?;
 
     let bytes: usize = after.values().map(|b| b.len()).sum();
@@ -95,7 +95,7 @@ struct Live {
 }
 
 /// Serves a live copy of `before`, writes `after`'s changes into it, and times reading and reloading it.
-fn live_reload(before: &BTreeMap<String, Vec<u8>>, after: &Files, options: &LoadOptions) -> Result<Live, String> {
+fn live_reload(before: &Files, after: &Files, options: &LoadOptions) -> Result<Live, String> {
     let live = tempfile::tempdir().map_err(|e| e.to_string())?;
     for (path, bytes) in before {
         write(live.path(), path, bytes)?;
@@ -105,7 +105,7 @@ fn live_reload(before: &BTreeMap<String, Vec<u8>>, after: &Files, options: &Load
     let first = Tree::read(live.path()).map_err(|e| e.to_string())?;
     let serving = build(first.files().clone(), None, options)?;
     for (path, bytes) in after {
-        if before.get(path).is_none_or(|old| old.as_slice() != bytes.as_ref()) {
+        if before.get(path) != Some(bytes) {
             write(live.path(), path, bytes)?;
         }
     }
@@ -142,8 +142,9 @@ fn write(root: &Path, path: &str, bytes: &[u8]) -> Result<(), String> {
     std::fs::rename(&temporary, &target).map_err(|e| format!("{path}: {e}"))
 }
 
-fn read(dir: &str) -> Result<BTreeMap<String, Vec<u8>>, String> {
-    read_tree(Path::new(dir)).map_err(|e| e.to_string())
+/// What `kapi serve --dir` reads of a directory ([`kapi_runtime::SERVED_ENTRIES`]).
+fn read(dir: &str) -> Result<Files, String> {
+    Tree::read(Path::new(dir)).map(|tree| tree.files().clone()).map_err(|e| e.to_string())
 }
 
 fn build(files: Files, previous: Option<&Bundle>, options: &LoadOptions) -> Result<Bundle, String> {

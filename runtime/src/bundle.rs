@@ -13,11 +13,12 @@ use axum::body::Bytes;
 use crate::aggregator::ProxyTarget;
 use crate::discovery::Discovery;
 use crate::error::BundleError;
-use crate::files::{Files, parse_json, read_tree, shared};
+use crate::files::{Files, parse_json, shared};
 use crate::last_modified::LastModified;
 use crate::openapi::{OpenApi, V2Build};
 use crate::options::LoadOptions;
 use crate::protobuf::Codec;
+use crate::tree::Tree;
 use crate::variants::Representation;
 use crate::watchable::GroupContents;
 
@@ -172,14 +173,14 @@ impl Bundle {
         })
     }
 
-    /// Reads every file under `dir` (hidden files and folders skipped) and builds a bundle from them.
+    /// Reads what a server serves from `dir` ([`crate::Tree::read`]) and builds a bundle from it.
     pub fn from_dir(dir: &Path) -> Result<Self, BundleError> {
         Self::from_dir_with(dir, &LoadOptions::default())
     }
 
     /// [`Bundle::from_dir`] with options.
     pub fn from_dir_with(dir: &Path, options: &LoadOptions) -> Result<Self, BundleError> {
-        Self::from_files_with(read_tree(dir)?, options)
+        Self::from_files_with(Tree::read(dir)?.files().clone(), options)
     }
 
     /// How long building the discovery documents took (the `aggregator_discovery_aggregation_duration`).

@@ -32,10 +32,21 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
 }
 
+/// The top-level entries of a bundle directory the runtime serves from. `kapi generate` writes others beside them
+/// (`jsonschema/`, `crds/`: more than half the files of a large API) that nothing served is made of.
+pub const SERVED_ENTRIES: [&str; 5] = ["discovery", "model.json", "openapi", "proto", "version.json"];
+
+/// Which entries of a directory's top level to read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum TopLevel {
+    Every,
+    Only(&'static [&'static str]),
+}
+
 /// Reads a directory tree into a map of `/`-separated relative paths to bytes.
 pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, BundleError> {
     let mut files = BTreeMap::new();
-    walk(dir, |key, path, metadata| {
+    walk(dir, TopLevel::Every, |key, path, metadata| {
         let bytes = read_file(path, &key, metadata)?;
         files.insert(key, bytes);
         Ok(())
@@ -43,10 +54,11 @@ pub fn read_tree(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, BundleError> {
     Ok(files)
 }
 
-/// Calls `visit` with the key, path and metadata of every regular file under `dir` (symbolic links resolved), in
-/// no particular order.
+/// Calls `visit` with the key, path and metadata of every regular file under `dir` (symbolic links resolved) and
+/// the `top_level` entries, in no particular order.
 pub(crate) fn walk(
     dir: &Path,
+    top_level: TopLevel,
     mut visit: impl FnMut(String, &Path, &Metadata) -> Result<(), BundleError>,
 ) -> Result<(), BundleError> {
     let root = dir
@@ -62,6 +74,11 @@ pub(crate) fn walk(
             let name = entry.file_name().to_string_lossy().into_owned();
             // Editors and writers put temporary files beside the real ones; they are not part of the bundle.
             if name.starts_with('.') {
+                continue;
+            }
+            if let (TopLevel::Only(names), true) = (top_level, prefix.is_empty())
+                && !names.contains(&name.as_str())
+            {
                 continue;
             }
             let key = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };

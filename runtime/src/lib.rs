@@ -79,7 +79,7 @@ mod watchable;
 pub use aggregator::{Aggregator, AggregatorSettings, AggregatorTasks, UpstreamSpec};
 pub use bundle::Bundle;
 pub use error::BundleError;
-pub use files::{Files, MAX_FILE_BYTES, read_tree, shared};
+pub use files::{Files, MAX_FILE_BYTES, SERVED_ENTRIES, read_tree, shared};
 pub use handle::Handle;
 pub use metrics::{EndpointClass, Metrics};
 pub use options::{LoadOptions, ProtobufEncoder};

@@ -16,7 +16,7 @@ use std::time::{Duration, SystemTime};
 use axum::body::Bytes;
 
 use crate::error::BundleError;
-use crate::files::{Files, read_file, walk};
+use crate::files::{Files, SERVED_ENTRIES, TopLevel, read_file, walk};
 
 /// How much older than the previous read a file's change time must be for its stamp to be trusted: above the
 /// granularity of file system timestamps, which the kernel takes from a clock that can lag the system clock.
@@ -60,7 +60,8 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// Reads every file under `dir` (hidden files and folders skipped), with [`crate::read_tree`]'s checks.
+    /// Reads the files of `dir` the runtime serves from ([`crate::SERVED_ENTRIES`]; hidden files and folders
+    /// skipped), with [`crate::read_tree`]'s checks.
     pub fn read(dir: &Path) -> Result<Self, BundleError> {
         Self::read_reusing(dir, None)
     }
@@ -74,7 +75,7 @@ impl Tree {
             (seconds - RACY_MARGIN.as_secs() as i64, nanos)
         });
         let mut tree = Self { began, ..Self::default() };
-        walk(dir, |key, path, metadata| {
+        walk(dir, TopLevel::Only(&SERVED_ENTRIES), |key, path, metadata| {
             let stamp = Stamp::of(metadata);
             let unchanged = previous.zip(trusted_before).and_then(|(previous, trusted_before)| {
                 let same = previous.stamps.get(&key).is_some_and(|seen| *seen == stamp);
@@ -137,26 +138,30 @@ mod tests {
     #[test]
     fn unchanged_files_are_taken_from_the_previous_read_and_changed_ones_read_again() {
         let dir = tempfile::tempdir().expect("a directory");
-        write(dir.path(), "a.json", "{}");
-        write(dir.path(), "sub/b.json", "[1]");
-        write(dir.path(), "sub/c.json", "[2]");
+        write(dir.path(), "model.json", "{}");
+        write(dir.path(), "openapi/b.json", "[1]");
+        write(dir.path(), "openapi/c.json", "[2]");
+        // Not served: never read.
+        write(dir.path(), "jsonschema/e.json", "{}");
+        write(dir.path(), "crds/f.yaml", "{}");
         let first = aged(Tree::read(dir.path()).expect("reads"), 5);
         assert_eq!(first.read_from_disk(), 3);
+        assert_eq!(first.files().keys().collect::<Vec<_>>(), ["model.json", "openapi/b.json", "openapi/c.json"]);
 
         // Replaced by a file of the same size (a new inode), edited in place, added, removed.
-        let replacement = dir.path().join("sub/.b.json.tmp");
+        let replacement = dir.path().join("openapi/.b.json.tmp");
         std::fs::write(&replacement, "[9]").expect("written");
-        std::fs::rename(&replacement, dir.path().join("sub/b.json")).expect("renamed");
-        write(dir.path(), "sub/c.json", "[33]");
-        write(dir.path(), "d.json", "null");
-        std::fs::remove_file(dir.path().join("a.json")).expect("removed");
+        std::fs::rename(&replacement, dir.path().join("openapi/b.json")).expect("renamed");
+        write(dir.path(), "openapi/c.json", "[33]");
+        write(dir.path(), "discovery/d.json", "null");
+        std::fs::remove_file(dir.path().join("model.json")).expect("removed");
         let second = Tree::read_reusing(dir.path(), Some(&first)).expect("reads");
         assert_eq!(second.read_from_disk(), 3);
         let text = |tree: &Tree, key: &str| tree.files().get(key).map(|b| String::from_utf8_lossy(b).into_owned());
-        assert_eq!(text(&second, "sub/b.json").as_deref(), Some("[9]"));
-        assert_eq!(text(&second, "sub/c.json").as_deref(), Some("[33]"));
-        assert_eq!(text(&second, "d.json").as_deref(), Some("null"));
-        assert_eq!(text(&second, "a.json"), None);
+        assert_eq!(text(&second, "openapi/b.json").as_deref(), Some("[9]"));
+        assert_eq!(text(&second, "openapi/c.json").as_deref(), Some("[33]"));
+        assert_eq!(text(&second, "discovery/d.json").as_deref(), Some("null"));
+        assert_eq!(text(&second, "model.json"), None);
 
         let third = Tree::read_reusing(dir.path(), Some(&aged(second, 5))).expect("reads");
         assert_eq!(third.read_from_disk(), 0, "nothing changed");
@@ -165,17 +170,17 @@ mod tests {
     #[test]
     fn a_reused_file_is_the_same_memory() {
         let dir = tempfile::tempdir().expect("a directory");
-        write(dir.path(), "a.json", "{\"big\": true}");
+        write(dir.path(), "model.json", "{\"big\": true}");
         let first = aged(Tree::read(dir.path()).expect("reads"), 5);
         let second = Tree::read_reusing(dir.path(), Some(&first)).expect("reads");
-        let (before, after) = (&first.files()["a.json"], &second.files()["a.json"]);
+        let (before, after) = (&first.files()["model.json"], &second.files()["model.json"]);
         assert_eq!(before.as_ptr(), after.as_ptr());
     }
 
     #[test]
     fn a_file_changed_around_the_previous_read_is_read_again() {
         let dir = tempfile::tempdir().expect("a directory");
-        write(dir.path(), "a.json", "{}");
+        write(dir.path(), "model.json", "{}");
         // Read right after the write: the file may have been written again in the same instant, so its stamp
         // proves nothing next time.
         let first = Tree::read(dir.path()).expect("reads");
@@ -183,7 +188,7 @@ mod tests {
         assert_eq!(second.read_from_disk(), 1);
 
         // A file whose modification time was set back (as `cp -p` or an archive does) has a new change time.
-        backdate(dir.path(), "a.json");
+        backdate(dir.path(), "model.json");
         let third = Tree::read_reusing(dir.path(), Some(&aged(second, 5))).expect("reads");
         assert_eq!(third.read_from_disk(), 1);
     }

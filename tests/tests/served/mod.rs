@@ -5,8 +5,15 @@ use std::collections::BTreeMap;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use kapi_runtime::{Bundle, Handle, router};
+use kapi_runtime::{Bundle, Handle, SERVED_ENTRIES, router};
 use tower::ServiceExt;
+
+/// True for a file of the part of a bundle directory a server reads ([`SERVED_ENTRIES`]).
+pub fn is_read_by_servers(path: &str) -> bool {
+    SERVED_ENTRIES
+        .iter()
+        .any(|entry| path.strip_prefix(entry).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+}
 
 /// The request that fetches a served bundle file as JSON, or `None` for a file that is not served as a document.
 pub fn request_for(path: &str) -> Option<(String, &'static str)> {
