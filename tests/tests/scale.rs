@@ -22,7 +22,7 @@ use kapi_tests::synthetic::{Base, Shape, change_group, synthetic_model};
 use serde_json::Value;
 
 mod served;
-use served::{etags, is_read_by_servers, request_for};
+use served::{assert_only_changed_etags_change, etags, is_read_by_servers, request_for};
 
 /// Every fourth synthetic group serves two versions; group 7 is one of them.
 const CHANGED: usize = 7;
@@ -106,15 +106,8 @@ async fn change_one_group(groups: usize) -> (f64, Footprint) {
     let (old, new) = (first_read.files(), second_read.files());
     let etags_before = etags(serving, old.keys()).await;
     let etags_after = etags(reloaded, new.keys()).await;
-    let mut kept = 0;
-    for (path, etag) in &etags_after {
-        if old.get(path) == new.get(path) {
-            assert_eq!(Some(etag), etags_before.get(path), "{groups} groups: {path}: unchanged bytes, new ETag");
-            kept += 1;
-        } else {
-            assert_ne!(Some(etag), etags_before.get(path), "{groups} groups: {path}: changed bytes, same ETag");
-        }
-    }
+    let label = format!("{groups} groups");
+    let kept = assert_only_changed_etags_change(&label, (old, new), (&etags_before, &etags_after));
     let served = new.keys().filter(|path| request_for(path).is_some()).count();
     assert!(kept + encoded.len() >= served, "{groups} groups: {kept} kept, {} encoded of {served}", encoded.len());
 

@@ -52,3 +52,22 @@ pub async fn etags<'a>(bundle: Bundle, paths: impl IntoIterator<Item = &'a Strin
     }
     etags
 }
+
+/// Checks that every document served after a reload whose file's bytes did not change kept the ETag it had before,
+/// and that every other one got a new one; returns how many kept theirs. `label` names the case in failures.
+pub fn assert_only_changed_etags_change<B: PartialEq>(
+    label: &str,
+    (old, new): (&BTreeMap<String, B>, &BTreeMap<String, B>),
+    (etags_before, etags_after): (&BTreeMap<String, String>, &BTreeMap<String, String>),
+) -> usize {
+    let mut kept = 0;
+    for (path, etag) in etags_after {
+        if old.get(path) == new.get(path) {
+            assert_eq!(Some(etag), etags_before.get(path), "{label}: {path}: unchanged bytes, new ETag");
+            kept += 1;
+        } else {
+            assert_ne!(Some(etag), etags_before.get(path), "{label}: {path}: changed bytes, same ETag");
+        }
+    }
+    kept
+}
