@@ -4,7 +4,7 @@
 # checker client verifies every sampled answer's ETag against the hash of its body. Fails unless: no wrk socket
 # errors and no non-2xx/3xx answers, no checker errors, no ETag/body mismatches, no failed reload, reloads taking
 # effect throughout, the last version published being the one served at the end, and kapi's resident memory at
-# the end within 10 % of what it was after warm-up.
+# the end within 10 % of what it was after warm-up (each the median of five readings over a second).
 #
 # usage: scripts/load-with-reloads.sh [--debug] [SECONDS]
 #   builds and uses the release binary by default; --debug uses the debug binary already built (as CI does);
@@ -45,6 +45,11 @@ url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1 || true)
 [ -n "$url" ] || { echo "kapi serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
 
 rss() { awk '/^VmRSS:/ {print $2}' "/proc/$server/status"; }
+# The median of five readings over one second: a single reading may land on a reload's transient buffers (the
+# documents being read and encoded), which come and go several times a second; growth that stays is what counts.
+rss_median() {
+  for _ in 1 2 3 4 5; do rss; sleep 0.2; done | sort -n | sed -n 3p
+}
 # A counter from /metrics (0 when absent).
 metric() { python3 -c 'import sys,urllib.request
 lines = urllib.request.urlopen(sys.argv[1] + "/metrics").read().decode().splitlines()
@@ -64,10 +69,10 @@ warm=$(( seconds / 4 < 15 ? seconds / 4 : 15 ))
 if [ "$seconds" -lt 20 ]; then warm=$(( seconds / 2 )); fi
 [ "$warm" -ge 1 ] || warm=1
 sleep "$warm"
-rss_warm=$(rss)
-# The last reading is taken while the load is still running, so both readings see the same kind of moment.
-sleep $(( seconds - warm - 1 > 0 ? seconds - warm - 1 : 0 ))
-rss_end=$(rss)
+rss_warm=$(rss_median)
+# The last readings end while the load is still running, so both medians see the same kind of moment.
+sleep $(( seconds - warm - 3 > 0 ? seconds - warm - 3 : 0 ))
+rss_end=$(rss_median)
 wait "$load" "$rewriter" "$checker"
 # The last version published must be what is served once the reloads it asked for are done.
 served_last=no
