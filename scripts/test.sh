@@ -39,14 +39,7 @@ export INSTA_UPDATE=no CI="${CI:-true}"
 # Each stage's heading says how long the run has taken so far, so CI logs show where the time goes.
 stage() { echo "== $* (${SECONDS}s in)"; }
 
-stage "build (once: the test profile, which the tests, the doctests and the kapi binary below all share; and the fuzz targets beside it)"
-# The fuzz targets (fuzz/, a workspace of its own) build at the same time: each build spends long stretches on one
-# crate or one link with a core idle, which the other fills. Optimised and without a sanitizer
-# (-O --sanitizer none): the code is safe Rust (unsafe_code is forbidden), so AddressSanitizer would add build time
-# and slow each run without finding more; panics and failed assertions are what the targets report.
-fuzz_build_log=$(mktemp)
-(cd fuzz && cargo +nightly fuzz build -O --sanitizer none) >"$fuzz_build_log" 2>&1 &
-fuzz_build=$!
+stage "build (once: the test profile, which the tests, the doctests and the kapi binary below all share)"
 # `cargo build` would compile the workspace in the dev profile and nextest would then compile it all again in the
 # test profile (the profile's name is part of every artifact's hash); building through nextest compiles it once,
 # binaries included (integration tests run them), and examples too.
@@ -74,13 +67,6 @@ stage "protobuf: shared messages match upstream's .proto files"
 python3 ../shared/conformance/proto_compare.py generated/proto ../shared/upstream/proto \
   k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto k8s.io/api/coordination/v1/generated.proto \
   k8s.io/api/apidiscovery/v2/generated.proto k8s.io/api/apidiscovery/v2beta1/generated.proto
-
-stage "fuzz targets built (waiting for the build started beside the workspace's, so it never competes with tests)"
-if ! wait "$fuzz_build"; then
-  echo "the fuzz targets did not build:" >&2; tail -40 "$fuzz_build_log" >&2; exit 1
-fi
-tail -1 "$fuzz_build_log"
-rm -f "$fuzz_build_log"
 
 stage "tests"
 cargo nextest run --workspace --locked --no-fail-fast
@@ -121,12 +107,15 @@ scripts/aggregator-conformance.sh target/debug/kapi
 stage "load with reloads (10 s): wrk -t2 -c64 while a new bundle version is published and SIGHUP sent every 100 ms"
 scripts/load-with-reloads.sh --debug 10
 
-stage "fuzzing: every target for 30 s, two at a time (fuzz/, cargo-fuzz on nightly, built above)"
-# Two targets at a time (one per core), each for 30 s, with the build settings above (cargo fuzz run finds the
-# build current); a target's output is shown when it fails. Inputs found go to fuzz/corpus/ (ignored by git);
-# fuzz/seeds/ stay untouched.
+stage "fuzzing: every target for 30 s, two at a time (fuzz/, cargo-fuzz on nightly)"
+# Optimised and without a sanitizer (-O --sanitizer none): the code is safe Rust (unsafe_code is forbidden), so
+# AddressSanitizer would add build time and slow each run without finding more; panics and failed assertions are
+# what the targets report. One build for all targets, then two targets at a time (one per core), each for 30 s;
+# a target's output is shown when it fails. Inputs found go to fuzz/corpus/ (ignored by git); fuzz/seeds/ stay
+# untouched.
 (
   cd fuzz
+  cargo +nightly fuzz build -O --sanitizer none
   logs=$(mktemp -d)
   # shellcheck disable=SC2016
   cargo +nightly fuzz list | xargs -P 2 -I{} bash -c '

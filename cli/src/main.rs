@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod aggregate;
 mod check_crd;
 mod commands;
+mod diff;
 mod group_versions;
 mod hangup;
 mod identity;
@@ -52,9 +53,17 @@ enum Command {
         /// Directory to check.
         #[arg(long, default_value = "generated")]
         dir: PathBuf,
+        /// Then compare it with the tree committed at this git revision, as `kapi diff --base REV` does.
+        #[arg(long, value_name = "REV")]
+        base: Option<String>,
+        /// The allow-list of accepted breaks for --base.
+        #[arg(long, value_name = "FILE", requires = "base")]
+        allow: Option<PathBuf>,
         #[command(flatten)]
         source: Source,
     },
+    /// Report the changes between two versions of an API that break clients (schemas, resources, versions).
+    Diff(diff::DiffArgs),
     /// Check CustomResourceDefinitions (YAML or JSON) the way the API server would: structural schema and CEL rules.
     CheckCrd(check_crd::CheckCrdArgs),
     /// Print the model (definitions and resources) as JSON.
@@ -76,8 +85,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Generate { out, source } => commands::generate(&out, &source),
-        Command::Check { dir, source } => commands::check(&dir, &source),
+        Command::Check { dir, source, base, allow } => commands::check(&dir, &source).and_then(|code| match base {
+            Some(revision) if code == ExitCode::SUCCESS => diff::gate(&dir, &revision, allow.as_deref()),
+            _ => Ok(code),
+        }),
         Command::Model { source } => commands::model(&source),
+        Command::Diff(args) => diff::diff(&args),
         Command::CheckCrd(args) => check_crd::check_crd_files(&args),
         Command::Serve(args) => serve::serve(*args),
         Command::Init(args) => init::init(&args),

@@ -3,11 +3,19 @@
 use std::cmp::Ordering;
 
 /// The stability level of a Kubernetes-style version.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Stability {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Stability {
+    /// `v1alpha1`: may change or go away without notice.
     Alpha,
+    /// `v1beta1`: deprecated for a while before it changes incompatibly.
     Beta,
+    /// `v1`: kept compatible.
     GenerallyAvailable,
+}
+
+/// The stability a version's name declares, or `None` when the name does not follow `v<major>[(alpha|beta)<minor>]`.
+pub fn stability(version: &str) -> Option<Stability> {
+    parse(version).map(|(stability, _, _)| stability)
 }
 
 /// `v<major>[(alpha|beta)<minor>]`, or `None` for versions that do not follow the convention.
@@ -49,6 +57,15 @@ pub fn sort(versions: &mut [String]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stability_follows_the_name() {
+        assert_eq!(stability("v1"), Some(Stability::GenerallyAvailable));
+        assert_eq!(stability("v2beta3"), Some(Stability::Beta));
+        assert_eq!(stability("v1alpha1"), Some(Stability::Alpha));
+        assert_eq!(stability("v1gamma1"), None);
+        assert_eq!(stability("stable"), None);
+    }
 
     #[test]
     fn kubernetes_order() {

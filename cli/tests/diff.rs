@@ -1,0 +1,157 @@
+//! `kapi diff` end to end: two trees, `--base` over a git revision, text and JSON output, the allow-list, exit
+//! codes (0 nothing fails, 1 an error not accepted, 2 unusable input).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn kapi_in(dir: &Path, args: &[&str]) -> Output {
+    let output = Command::new(env!("CARGO_BIN_EXE_kapi")).current_dir(dir).args(args).output().expect("kapi runs");
+    assert!(output.status.code().is_some(), "kapi was killed");
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `model.json` of the embedded corpus, with the group-versions given switched off, in `dir`.
+fn write_model(dir: &Path, disabled: &[&str]) {
+    std::fs::create_dir_all(dir).expect("mkdir");
+    let mut args = vec!["model"];
+    for group_version in disabled {
+        args.extend(["--disable", group_version]);
+    }
+    let output = kapi_in(dir, &args);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    std::fs::write(dir.join("model.json"), &output.stdout).expect("write model.json");
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let output = Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=kapi", "-c", "user.email=kapi@example.invalid"])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(output.status.success(), "git {args:?}: {}", text(&output.stderr));
+}
+
+const REMOVED: &str = "stable.example.com/v1beta1";
+
+#[test]
+fn the_same_tree_reports_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write_model(&dir.path().join("a"), &[]);
+    let output = kapi_in(dir.path(), &["diff", "a", "a/model.json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "0 errors, 0 warnings, 0 info, 0 allowed\n");
+}
+
+#[test]
+fn a_removed_group_version_is_found_and_can_be_allowed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write_model(&dir.path().join("old"), &[]);
+    write_model(&dir.path().join("new"), &[REMOVED]);
+    // Beta: a warning by default, so nothing fails.
+    let output = kapi_in(dir.path(), &["diff", "old", "new"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.starts_with(&format!("warning api.group-version-removed {REMOVED}: ")), "{stdout}");
+    assert!(stdout.ends_with("0 errors, 1 warnings, 0 info, 0 allowed\n"), "{stdout}");
+
+    // Held to the GA standard, it fails.
+    let output = kapi_in(dir.path(), &["diff", "old", "new", "--beta", "error", "--output", "json"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON output");
+    assert_eq!(report["summary"], serde_json::json!({"error": 1, "warning": 0, "info": 0, "allowed": 0}));
+    let finding = &report["findings"][0];
+    assert_eq!(finding["rule"], "api.group-version-removed");
+    assert_eq!(finding["severity"], "error");
+    assert_eq!(finding["location"], REMOVED);
+    assert_eq!(finding["groupVersion"], REMOVED);
+    assert!(finding["reason"].as_str().is_some_and(|r| !r.is_empty()), "{finding}");
+
+    // Accepted on purpose: it no longer fails, and an entry that matched nothing is pointed out.
+    let allow = serde_json::json!({"allowed": [
+        {"rule": "api.group-version-removed", "location": REMOVED, "reason": "v1beta1 reached its removal release"},
+        {"rule": "schema.field-removed", "location": "stable.example.com/v1 CronTab.spec.image", "reason": "stale"},
+    ]});
+    std::fs::write(dir.path().join("allow.json"), allow.to_string()).expect("write");
+    let output = kapi_in(dir.path(), &["diff", "old", "new", "--beta", "error", "--allow", "allow.json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("(allowed: v1beta1 reached its removal release)"), "{stdout}");
+    assert!(
+        stdout.contains("unused allowance schema.field-removed stable.example.com/v1 CronTab.spec.image"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("0 errors, 0 warnings, 0 info, 1 allowed\n"), "{stdout}");
+}
+
+#[test]
+fn base_reads_the_tree_committed_at_a_revision() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path();
+    git(repo, &["init", "-q"]);
+    write_model(&repo.join("generated"), &[]);
+    git(repo, &["add", "."]);
+    git(repo, &["commit", "-q", "-m", "base"]);
+    write_model(&repo.join("generated"), &[REMOVED]);
+    let output = kapi_in(repo, &["diff", "--base", "HEAD", "--beta", "error"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).starts_with(&format!("error   api.group-version-removed {REMOVED}: ")));
+    // From a subdirectory, with the tree named relative to it.
+    let output = kapi_in(&repo.join("generated"), &["diff", "--base", "HEAD", "."]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).ends_with("0 errors, 1 warnings, 0 info, 0 allowed\n"));
+}
+
+#[test]
+fn unusable_input_exits_two() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write_model(&dir.path().join("a"), &[]);
+    std::fs::write(dir.path().join("broken.json"), "{").expect("write");
+    let output = kapi_in(dir.path(), &["diff", "a", "broken.json"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("broken.json is not a kapi model"), "{}", text(&output.stderr));
+    let output = kapi_in(dir.path(), &["diff", "--base", "no-such-revision", "a"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("at no-such-revision"), "{}", text(&output.stderr));
+    std::fs::write(dir.path().join("allow.json"), r#"{"allowed": [{"rule": "x", "location": "y", "reason": ""}]}"#)
+        .expect("write");
+    let output = kapi_in(dir.path(), &["diff", "a", "a", "--allow", "allow.json"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("gives no reason"), "{}", text(&output.stderr));
+}
+
+#[test]
+fn check_with_base_runs_the_gate_after_the_freshness_check() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path();
+    git(repo, &["init", "-q"]);
+    let generate = |extra: &[&str]| {
+        let mut args = vec!["generate", "--out", "generated"];
+        args.extend(extra);
+        let output = kapi_in(repo, &args);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    };
+    generate(&[]);
+    git(repo, &["add", "."]);
+    git(repo, &["commit", "-q", "-m", "base"]);
+    // A GA group-version of the corpus switched off, generated afresh (generate leaves files it no longer writes,
+    // which check reports as extra): fresh, but incompatible.
+    let disable = ["--disable", "batch.example.com/v1"];
+    std::fs::remove_dir_all(repo.join("generated")).expect("remove the old tree");
+    generate(&disable);
+    let mut args = vec!["check", "--base", "HEAD"];
+    args.extend(disable);
+    let output = kapi_in(repo, &args);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("files up to date\ncompatibility with HEAD:\n"), "{stdout}");
+    assert!(stdout.contains("error   api.group-version-removed batch.example.com/v1: "), "{stdout}");
+    // A stale tree fails as stale, before any comparison.
+    let output = kapi_in(repo, &["check", "--base", "HEAD"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(!text(&output.stdout).contains("compatibility with"), "{}", text(&output.stdout));
+}

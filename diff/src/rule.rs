@@ -1,0 +1,117 @@
+//! The rules: what kind of change each finding is, how bad it is by default, and why.
+
+use serde::Serialize;
+
+/// How much a finding matters. The order is the order of gravity: `Error` fails a check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; breaks nobody.
+    Info,
+    /// Breaks some clients, or may.
+    Warning,
+    /// Breaks clients that followed the API as published.
+    Error,
+}
+
+impl Severity {
+    /// The lowercase name, as text and JSON output write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    /// Parses `info`, `warning` or `error`.
+    pub fn parse(text: &str) -> Option<Self> {
+        [Severity::Info, Severity::Warning, Severity::Error].into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+macro_rules! rules {
+    ($($(#[$doc:meta])* $variant:ident => ($id:literal, $severity:ident, $reason:literal),)*) => {
+        /// A kind of change, with a stable id (`schema.field-removed`), a default severity and a one-line reason.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Rule {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Rule {
+            /// Every rule, in the order they are documented.
+            pub const ALL: &'static [Rule] = &[$(Rule::$variant,)*];
+
+            /// The stable id, used in output and in allow-lists.
+            pub fn id(self) -> &'static str {
+                match self { $(Rule::$variant => $id,)* }
+            }
+
+            /// The severity for a generally available version.
+            pub fn severity(self) -> Severity {
+                match self { $(Rule::$variant => Severity::$severity,)* }
+            }
+
+            /// Why the change matters, in one line.
+            pub fn reason(self) -> &'static str {
+                match self { $(Rule::$variant => $reason,)* }
+            }
+        }
+    };
+}
+
+rules! {
+    /// A property is gone.
+    FieldRemoved => ("schema.field-removed", Error,
+        "clients that set the field are rejected or lose it, and clients that read it find nothing"),
+    /// The JSON type of a position changed.
+    TypeChanged => ("schema.type-changed", Error,
+        "stored objects and clients' values no longer have the declared type"),
+    /// The format of a position changed.
+    FormatChanged => ("schema.format-changed", Error,
+        "values valid under the old format may be rejected, and clients parse them differently"),
+    /// A property became required.
+    FieldRequired => ("schema.field-required", Error,
+        "objects written without the field, as old clients write them, are rejected"),
+    /// `nullable` was taken away.
+    NullableRemoved => ("schema.nullable-removed", Error, "clients that send null are rejected"),
+    /// A value of an enum is gone.
+    EnumValueRemoved => ("schema.enum-value-removed", Error,
+        "objects holding the value, and clients that send it, are rejected"),
+    /// A value was added to an enum.
+    EnumValueAdded => ("schema.enum-value-added", Warning,
+        "clients that switch over every value meet one they do not know"),
+    /// A bound became tighter: minimum, maximum, lengths, item or property counts, multipleOf, uniqueItems.
+    BoundTightened => ("schema.bound-tightened", Error, "values that were valid are rejected"),
+    /// A pattern was added or changed.
+    PatternChanged => ("schema.pattern-changed", Error, "values that matched the old pattern may be rejected"),
+    /// A default was added, changed or removed.
+    DefaultChanged => ("schema.default-changed", Error,
+        "objects written without the field get a different value than their authors were promised"),
+    /// `additionalProperties` allows less than before.
+    AdditionalPropertiesNarrowed => ("schema.additional-properties-narrowed", Error,
+        "map entries or unknown fields that were accepted are rejected or pruned"),
+    /// `x-kubernetes-list-type`, `x-kubernetes-list-map-keys` or `x-kubernetes-map-type` changed.
+    ListTypeChanged => ("schema.list-type-changed", Error,
+        "server-side apply merges the field differently, and lists valid before may be rejected"),
+    /// A CEL rule (`x-kubernetes-validations`) was added or its expression changed.
+    ValidationAdded => ("schema.validation-added", Warning,
+        "objects already stored may fail the rule on their next update, unless the rule ratchets"),
+    /// A group-version is no longer served.
+    GroupVersionRemoved => ("api.group-version-removed", Error, "every request to the group-version fails"),
+    /// A resource is gone from its group-version.
+    ResourceRemoved => ("api.resource-removed", Error, "every request to the resource fails"),
+    /// A verb is gone from a resource or subresource.
+    VerbRemoved => ("api.verb-removed", Error, "requests with the verb are refused"),
+    /// A subresource is gone.
+    SubresourceRemoved => ("api.subresource-removed", Error, "requests to the subresource fail"),
+    /// A resource moved between namespaced and cluster scope.
+    ScopeChanged => ("api.scope-changed", Error, "every URL of the resource changes"),
+    /// A short name is gone.
+    ShortNameRemoved => ("api.short-name-removed", Warning, "scripts and habits that use the short name fail"),
+    /// A different version of a custom resource is stored.
+    StorageVersionChanged => ("api.storage-version-changed", Error,
+        "stored objects need a migration, and a rollback across the change reads objects it cannot convert"),
+    /// A version of a custom resource stopped being served.
+    VersionUnserved => ("api.version-unserved", Error, "every request to the version fails"),
+}

@@ -1,0 +1,287 @@
+//! Schema rules: one walk over the old and the new schema of a kind at once, position by position.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use kapi_model::{DefName, Registry, SchemaNode, SchemaObject};
+use serde_json::Value;
+
+use crate::rule::Rule;
+
+/// A schema change found at a field path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SchemaChange {
+    pub rule: Rule,
+    pub path: String,
+    pub detail: String,
+}
+
+/// Compares the schemas of one kind in the old and the new registry, starting at their definitions.
+pub(crate) fn compare_kind(
+    old: &Registry,
+    new: &Registry,
+    old_root: &DefName,
+    new_root: &DefName,
+) -> Vec<SchemaChange> {
+    let mut walk = Walk { old, new, pairs_seen: HashSet::new(), changes: Vec::new() };
+    let old_node =
+        SchemaNode::Ref(kapi_model::Reference { target: old_root.clone(), siblings: SchemaObject::default() });
+    let new_node =
+        SchemaNode::Ref(kapi_model::Reference { target: new_root.clone(), siblings: SchemaObject::default() });
+    walk.node("", &old_node, &new_node);
+    walk.changes
+}
+
+struct Walk<'a> {
+    old: &'a Registry,
+    new: &'a Registry,
+    /// Definition pairs already walked below (recursive types, and types reached along several paths, are walked
+    /// once per kind).
+    pairs_seen: HashSet<(DefName, DefName)>,
+    changes: Vec<SchemaChange>,
+}
+
+/// A position's keywords, with a reference's target merged under the keywords beside it.
+struct Resolved<'a> {
+    object: Cow<'a, SchemaObject>,
+    target: Option<&'a DefName>,
+}
+
+/// Follows references (at most a few: a reference to a reference is rare, a cycle of them is an error elsewhere).
+fn resolve<'a>(registry: &'a Registry, node: &'a SchemaNode) -> Resolved<'a> {
+    let mut siblings: Vec<&'a SchemaObject> = Vec::new();
+    let mut current = node;
+    let mut first_target = None;
+    for _ in 0..8 {
+        match current {
+            SchemaNode::Inline(object) => return Resolved { object: merge(object, &siblings), target: first_target },
+            SchemaNode::Ref(reference) => {
+                first_target.get_or_insert(&reference.target);
+                siblings.push(&reference.siblings);
+                match registry.definition(&reference.target) {
+                    Some(definition) => current = &definition.schema,
+                    // An unknown target: only what is written beside the reference is known.
+                    None => break,
+                }
+            }
+        }
+    }
+    let empty: &'a SchemaObject = siblings.pop().unwrap_or_else(|| empty_object());
+    Resolved { object: merge(empty, &siblings), target: first_target }
+}
+
+fn empty_object() -> &'static SchemaObject {
+    static EMPTY: std::sync::OnceLock<SchemaObject> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(SchemaObject::default)
+}
+
+/// `base` with the keywords written beside references laid over it, the outermost last (it wins).
+fn merge<'a>(base: &'a SchemaObject, siblings: &[&SchemaObject]) -> Cow<'a, SchemaObject> {
+    if siblings.iter().all(|s| **s == SchemaObject::default()) {
+        return Cow::Borrowed(base);
+    }
+    let mut merged = base.clone();
+    for sibling in siblings.iter().rev() {
+        if sibling.default.is_some() {
+            merged.default.clone_from(&sibling.default);
+        }
+        if sibling.description.is_some() {
+            merged.description.clone_from(&sibling.description);
+        }
+        merged.nullable |= sibling.nullable;
+        let extensions = &sibling.kubernetes;
+        merged.kubernetes.validations.extend(extensions.validations.iter().cloned());
+        if extensions.list_type.is_some() {
+            merged.kubernetes.list_type = extensions.list_type;
+        }
+        if !extensions.list_map_keys.is_empty() {
+            merged.kubernetes.list_map_keys.clone_from(&extensions.list_map_keys);
+        }
+        if extensions.map_type.is_some() {
+            merged.kubernetes.map_type = extensions.map_type;
+        }
+        merged.kubernetes.preserve_unknown_fields |= extensions.preserve_unknown_fields;
+    }
+    Cow::Owned(merged)
+}
+
+impl Walk<'_> {
+    fn report(&mut self, rule: Rule, path: &str, detail: String) {
+        self.changes.push(SchemaChange { rule, path: path.to_owned(), detail });
+    }
+
+    fn node(&mut self, path: &str, old: &SchemaNode, new: &SchemaNode) {
+        let (old_registry, new_registry) = (self.old, self.new);
+        let old = resolve(old_registry, old);
+        let new = resolve(new_registry, new);
+        self.keywords(path, &old.object, &new.object);
+        if let (Some(old_target), Some(new_target)) = (old.target, new.target)
+            && !self.pairs_seen.insert((old_target.clone(), new_target.clone()))
+        {
+            return;
+        }
+        self.children(path, &old.object, &new.object);
+    }
+
+    fn children(&mut self, path: &str, old: &SchemaObject, new: &SchemaObject) {
+        for (name, old_property) in &old.properties {
+            let field = format!("{path}.{name}");
+            match new.properties.get(name) {
+                Some(new_property) => self.node(&field, old_property, new_property),
+                None => self.report(Rule::FieldRemoved, &field, format!("`{name}` removed")),
+            }
+        }
+        for name in &new.required {
+            if !old.required.contains(name) {
+                let detail = if old.properties.contains_key(name) {
+                    format!("`{name}` became required")
+                } else {
+                    format!("`{name}` added as a required field")
+                };
+                self.report(Rule::FieldRequired, &format!("{path}.{name}"), detail);
+            }
+        }
+        if let (Some(old_items), Some(new_items)) = (&old.items, &new.items) {
+            self.node(&format!("{path}[*]"), old_items, new_items);
+        }
+        match (&old.additional_properties, &new.additional_properties) {
+            (Some(old_values), Some(new_values)) => self.node(&format!("{path}.*"), old_values, new_values),
+            (Some(_), None) => self.report(
+                Rule::AdditionalPropertiesNarrowed,
+                path,
+                "additionalProperties removed: entries beside the declared properties are no longer kept".into(),
+            ),
+            _ => {}
+        }
+    }
+
+    fn keywords(&mut self, path: &str, old: &SchemaObject, new: &SchemaObject) {
+        if old.instance_type != new.instance_type && new.instance_type.is_some()
+            || old.kubernetes.int_or_string && !new.kubernetes.int_or_string
+        {
+            let name = |o: &SchemaObject| {
+                if o.kubernetes.int_or_string {
+                    "int-or-string".to_owned()
+                } else {
+                    o.instance_type.map_or("(any)".to_owned(), |t| t.as_str().to_owned())
+                }
+            };
+            self.report(Rule::TypeChanged, path, format!("type {} -> {}", name(old), name(new)));
+        }
+        if old.format != new.format {
+            let show = |f: &Option<String>| f.clone().unwrap_or_else(|| "(none)".into());
+            self.report(Rule::FormatChanged, path, format!("format {} -> {}", show(&old.format), show(&new.format)));
+        }
+        if old.nullable && !new.nullable {
+            self.report(Rule::NullableRemoved, path, "no longer nullable".into());
+        }
+        self.enums(path, &old.enum_values, &new.enum_values);
+        self.bounds(path, old, new);
+        if old.bounds.pattern != new.bounds.pattern && new.bounds.pattern.is_some() {
+            let show = |p: &Option<String>| p.as_ref().map_or("(none)".to_owned(), |p| format!("`{p}`"));
+            let detail = format!("pattern {} -> {}", show(&old.bounds.pattern), show(&new.bounds.pattern));
+            self.report(Rule::PatternChanged, path, detail);
+        }
+        if old.default != new.default {
+            let show = |d: &Option<Value>| d.as_ref().map_or("(none)".to_owned(), Value::to_string);
+            self.report(
+                Rule::DefaultChanged,
+                path,
+                format!("default {} -> {}", show(&old.default), show(&new.default)),
+            );
+        }
+        if old.kubernetes.preserve_unknown_fields && !new.kubernetes.preserve_unknown_fields {
+            let detail = "x-kubernetes-preserve-unknown-fields removed: unknown fields are pruned".into();
+            self.report(Rule::AdditionalPropertiesNarrowed, path, detail);
+        }
+        self.merge_semantics(path, old, new);
+        let old_rules: HashSet<&str> = old.kubernetes.validations.iter().map(|v| v.rule.as_str()).collect();
+        for rule in &new.kubernetes.validations {
+            if !old_rules.contains(rule.rule.as_str()) {
+                self.report(Rule::ValidationAdded, path, format!("rule `{}`", rule.rule));
+            }
+        }
+    }
+
+    fn enums(&mut self, path: &str, old: &[Value], new: &[Value]) {
+        if new.is_empty() {
+            return;
+        }
+        if old.is_empty() {
+            let values: Vec<String> = new.iter().map(Value::to_string).collect();
+            self.report(Rule::EnumValueRemoved, path, format!("restricted to {}", values.join(", ")));
+            return;
+        }
+        for value in old.iter().filter(|v| !new.contains(v)) {
+            self.report(Rule::EnumValueRemoved, path, format!("{value} removed"));
+        }
+        for value in new.iter().filter(|v| !old.contains(v)) {
+            self.report(Rule::EnumValueAdded, path, format!("{value} added"));
+        }
+    }
+
+    fn bounds(&mut self, path: &str, old: &SchemaObject, new: &SchemaObject) {
+        let (o, n) = (&old.bounds, &new.bounds);
+        let number = |x: &Option<serde_json::Number>| x.as_ref().and_then(serde_json::Number::as_f64);
+        let mut tightened = Vec::new();
+        // A lower bound tightens when it appears or rises; an upper bound when it appears or falls.
+        let raised = |new: f64, old: f64| new > old;
+        let lowered = |new: f64, old: f64| new < old;
+        let mut check = |name: &str, old: Option<f64>, new: Option<f64>, tighter: fn(f64, f64) -> bool| {
+            if let Some(new) = new
+                && old.is_none_or(|old| tighter(new, old))
+            {
+                tightened.push(format!("{name} {} -> {new}", old.map_or("(none)".to_owned(), |old| old.to_string())));
+            }
+        };
+        let count = |x: Option<u64>| x.map(|x| x as f64);
+        check("minimum", number(&o.minimum), number(&n.minimum), raised);
+        check("maximum", number(&o.maximum), number(&n.maximum), lowered);
+        check("minLength", count(o.min_length), count(n.min_length), raised);
+        check("maxLength", count(o.max_length), count(n.max_length), lowered);
+        check("minItems", count(o.min_items), count(n.min_items), raised);
+        check("maxItems", count(o.max_items), count(n.max_items), lowered);
+        check("minProperties", count(o.min_properties), count(n.min_properties), raised);
+        check("maxProperties", count(o.max_properties), count(n.max_properties), lowered);
+        if n.exclusive_minimum && !o.exclusive_minimum && n.minimum.is_some() {
+            tightened.push("exclusiveMinimum set".into());
+        }
+        if n.exclusive_maximum && !o.exclusive_maximum && n.maximum.is_some() {
+            tightened.push("exclusiveMaximum set".into());
+        }
+        if n.multiple_of.is_some() && n.multiple_of != o.multiple_of {
+            tightened
+                .push(format!("multipleOf -> {}", n.multiple_of.as_ref().map_or(String::new(), |m| m.to_string())));
+        }
+        if n.unique_items && !o.unique_items {
+            tightened.push("uniqueItems set".into());
+        }
+        for detail in tightened {
+            self.report(Rule::BoundTightened, path, detail);
+        }
+    }
+
+    fn merge_semantics(&mut self, path: &str, old: &SchemaObject, new: &SchemaObject) {
+        let (o, n) = (&old.kubernetes, &new.kubernetes);
+        let name = |t: Option<&'static str>| t.unwrap_or("(none)");
+        if o.list_type != n.list_type {
+            let detail = format!(
+                "x-kubernetes-list-type {} -> {}",
+                name(o.list_type.map(|t| t.as_str())),
+                name(n.list_type.map(|t| t.as_str()))
+            );
+            self.report(Rule::ListTypeChanged, path, detail);
+        } else if o.list_map_keys != n.list_map_keys {
+            let detail = format!("x-kubernetes-list-map-keys {:?} -> {:?}", o.list_map_keys, n.list_map_keys);
+            self.report(Rule::ListTypeChanged, path, detail);
+        }
+        if o.map_type != n.map_type {
+            let detail = format!(
+                "x-kubernetes-map-type {} -> {}",
+                name(o.map_type.map(|t| t.as_str())),
+                name(n.map_type.map(|t| t.as_str()))
+            );
+            self.report(Rule::ListTypeChanged, path, detail);
+        }
+    }
+}
