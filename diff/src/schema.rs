@@ -66,8 +66,9 @@ fn resolve<'a>(registry: &'a Registry, node: &'a SchemaNode) -> Resolved<'a> {
             }
         }
     }
-    let empty: &'a SchemaObject = siblings.pop().unwrap_or_else(|| empty_object());
-    Resolved { object: merge(empty, &siblings), target: first_target }
+    // The target is unknown (or the chain too long): the keywords beside the innermost reference stand in for it.
+    let innermost: &'a SchemaObject = siblings.pop().unwrap_or_else(|| empty_object());
+    Resolved { object: merge(innermost, &siblings), target: first_target }
 }
 
 fn empty_object() -> &'static SchemaObject {
