@@ -1,17 +1,18 @@
 //! `kapi diff`: the compatibility gate between two versions of an API (kapi-diff), from directories, model files
 //! or the generated tree committed at a git revision.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use clap::{Args, ValueEnum};
-use kapi_diff::{AllowList, Policy, Report, Severity};
+use kapi_diff::{AllowList, Api, Policy, Protos, Report, Severity};
 use kapi_model::Registry;
 
 /// Options of `kapi diff`.
 #[derive(Debug, Args)]
 pub struct DiffArgs {
-    /// The old and the new API: generated directories (their `model.json`) or model files. With --base, only the
+    /// The old and the new API: generated directories (their `model.json` and `proto/`) or model files. With --base, only the
     /// new one (default: --dir).
     #[arg(value_name = "OLD NEW", num_args = 0..=2)]
     trees: Vec<PathBuf>,
@@ -67,9 +68,9 @@ enum Output {
 /// `kapi diff`: prints the report; exit code 1 when an error is not accepted, 2 when an input cannot be read.
 pub fn diff(args: &DiffArgs) -> Result<ExitCode, String> {
     let (old, new) = match (&args.base, args.trees.as_slice()) {
-        (Some(revision), []) => (model_at_revision(&args.dir, revision)?, read_model(&args.dir)?),
-        (Some(revision), [new]) => (model_at_revision(new, revision)?, read_model(new)?),
-        (None, [old, new]) => (read_model(old)?, read_model(new)?),
+        (Some(revision), []) => (api_at_revision(&args.dir, revision)?, read_api(&args.dir)?),
+        (Some(revision), [new]) => (api_at_revision(new, revision)?, read_api(new)?),
+        (None, [old, new]) => (read_api(old)?, read_api(new)?),
         (Some(_), _) => return Err("with --base, give at most the new tree".into()),
         (None, _) => return Err("give OLD and NEW, or --base REV".into()),
     };
@@ -86,7 +87,7 @@ pub fn diff(args: &DiffArgs) -> Result<ExitCode, String> {
 /// `kapi check --base REV`: the tree in `dir` against the one committed at `revision`, with the default stability
 /// levels, after the freshness check passed. Exit code 1 when an error is not accepted.
 pub fn gate(dir: &Path, revision: &str, allow: Option<&Path>) -> Result<ExitCode, String> {
-    let (old, new) = (model_at_revision(dir, revision)?, read_model(dir)?);
+    let (old, new) = (api_at_revision(dir, revision)?, read_api(dir)?);
     let report = Report::new(kapi_diff::compare(&old, &new, &Policy::default()), &read_allow_list(allow)?);
     println!("compatibility with {revision}:");
     print!("{}", report.to_text());
@@ -99,11 +100,73 @@ fn read_allow_list(path: Option<&Path>) -> Result<AllowList, String> {
     AllowList::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The model of a generated directory (its `model.json`) or a model file.
-fn read_model(path: &Path) -> Result<Registry, String> {
+/// The API of a generated directory (its `model.json` and `proto/**/*.proto`) or of a model file (no protobuf).
+fn read_api(path: &Path) -> Result<Api, String> {
     let file = if path.is_dir() { path.join("model.json") } else { path.to_owned() };
     let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    Registry::from_json(&text).map_err(|e| format!("{} is not a kapi model: {e}", file.display()))
+    let model = Registry::from_json(&text).map_err(|e| format!("{} is not a kapi model: {e}", file.display()))?;
+    let mut sources = BTreeMap::new();
+    let proto_dir = path.join(PROTO_DIR);
+    if path.is_dir() && proto_dir.is_dir() {
+        read_protos(&proto_dir, &proto_dir, &mut sources)?;
+    }
+    Ok(Api { model, protos: compile(sources, &proto_dir.display().to_string())? })
+}
+
+/// Where a generated tree keeps its protobuf definitions.
+const PROTO_DIR: &str = "proto";
+
+/// Every `.proto` file under `dir`, by its path below `root` (its import name).
+fn read_protos(root: &Path, dir: &Path, sources: &mut BTreeMap<String, String>) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?.path();
+        if path.is_dir() {
+            read_protos(root, &path, sources)?;
+        } else if path.extension().is_some_and(|e| e == "proto") {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let name = path.strip_prefix(root).map_err(|e| e.to_string())?;
+            sources.insert(name.to_string_lossy().replace('\\', "/"), text);
+        }
+    }
+    Ok(())
+}
+
+/// The compiled definitions, or `None` when the tree has none.
+fn compile(sources: BTreeMap<String, String>, origin: &str) -> Result<Option<Protos>, String> {
+    if sources.is_empty() {
+        return Ok(None);
+    }
+    Protos::compile(sources).map(Some).map_err(|e| format!("{origin}: the .proto files do not compile: {e}"))
+}
+
+/// The API committed at `revision` under the same path as `tree` has on disk: a directory's model and protobuf
+/// definitions, or a model file.
+fn api_at_revision(tree: &Path, revision: &str) -> Result<Api, String> {
+    let model = model_at_revision(tree, revision)?;
+    if !tree.is_dir() {
+        return Ok(Api::from_model(model));
+    }
+    // Paths are relative to the directory git runs in, in what ls-tree prints and in `REV:./PATH`.
+    let listing = git(tree, &["ls-tree", "-r", "--name-only", revision, "--", PROTO_DIR])?;
+    let mut sources = BTreeMap::new();
+    for path in listing.lines().filter(|path| path.ends_with(".proto")) {
+        let text = git(tree, &["show", &format!("{revision}:./{path}")])?;
+        let name = path.strip_prefix(PROTO_DIR).unwrap_or(path).trim_start_matches('/');
+        sources.insert(name.to_owned(), text);
+    }
+    Ok(Api { model, protos: compile(sources, &format!("{PROTO_DIR}/ at {revision}"))? })
+}
+
+/// The standard output of `git ARGS` run in `directory`.
+fn git(directory: &Path, args: &[&str]) -> Result<String, String> {
+    let output =
+        Command::new("git").arg("-C").arg(directory).args(args).output().map_err(|e| format!("cannot run git: {e}"))?;
+    if !output.status.success() {
+        let message = String::from_utf8_lossy(&output.stderr);
+        return Err(format!("git {} in {}: {}", args.join(" "), directory.display(), message.trim()));
+    }
+    String::from_utf8(output.stdout).map_err(|_| format!("git {} gave text that is not UTF-8", args.join(" ")))
 }
 
 /// The model committed at `revision` under the same path as `tree` (a directory or a model file) has on disk.

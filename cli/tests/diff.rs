@@ -155,3 +155,36 @@ fn check_with_base_runs_the_gate_after_the_freshness_check() {
     assert_eq!(output.status.code(), Some(1));
     assert!(!text(&output.stdout).contains("compatibility with"), "{}", text(&output.stdout));
 }
+
+#[test]
+fn the_wire_rules_read_each_trees_proto_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path();
+    git(repo, &["init", "-q"]);
+    let output = kapi_in(repo, &["generate", "--out", "generated"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    git(repo, &["add", "."]);
+    git(repo, &["commit", "-q", "-m", "base"]);
+    // Another producer's idea of apps/v1: DeploymentSpec.replicas as text on the wire.
+    let file = repo.join("generated/proto/k8s.io/api/apps/v1/generated.proto");
+    let proto = std::fs::read_to_string(&file).expect("read");
+    let spec = proto.find("message DeploymentSpec {").expect("DeploymentSpec");
+    let field = spec + proto[spec..].find("optional int32 replicas = 1;").expect("replicas");
+    let edited = format!("{}optional string replicas = 1;{}", &proto[..field], &proto[field + 28..]);
+    std::fs::write(&file, edited).expect("write");
+    let output = kapi_in(repo, &["diff", "--base", "HEAD"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.starts_with(
+            "error   proto.field-type-changed apps/v1 DeploymentSpec.replicas: optional int32 -> optional string\n"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("1 errors, 0 warnings, 0 info, 0 allowed\n"), "{stdout}");
+    // A .proto file that does not compile is unusable input.
+    std::fs::write(&file, "message {").expect("write");
+    let output = kapi_in(repo, &["diff", "--base", "HEAD"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("the .proto files do not compile"), "{}", text(&output.stderr));
+}

@@ -97,6 +97,10 @@ rules! {
     /// A CEL rule (`x-kubernetes-validations`) was added or its expression changed.
     ValidationAdded => ("schema.validation-added", Warning,
         "objects already stored may fail the rule on their next update, unless the rule ratchets"),
+    /// A `oneOf` or `anyOf` lost an alternative or appeared, an `allOf` gained a constraint, or `not` appeared or
+    /// changed.
+    CompositionNarrowed => ("schema.composition-narrowed", Error,
+        "values that matched the old alternatives or constraints may be rejected"),
     /// A group-version is no longer served.
     GroupVersionRemoved => ("api.group-version-removed", Error, "every request to the group-version fails"),
     /// A resource is gone from its group-version.
@@ -114,4 +118,19 @@ rules! {
         "stored objects need a migration, and a rollback across the change reads objects it cannot convert"),
     /// A version of a custom resource stopped being served.
     VersionUnserved => ("api.version-unserved", Error, "every request to the version fails"),
+    /// A field kept its name but not its number.
+    FieldNumberChanged => ("proto.field-number-changed", Error,
+        "binary clients read and write the field under its old number, which now means nothing or something else"),
+    /// A number that meant one field now means another: a field of another type, or a number once reserved.
+    FieldNumberReused => ("proto.field-number-reused", Error,
+        "bytes written under the number by old clients, or stored before, are read as the new field"),
+    /// A field's declaration no longer reads the bytes or JSON the old one wrote.
+    FieldTypeChanged => ("proto.field-type-changed", Error,
+        "values written under the old type no longer decode, or decode to something else"),
+    /// A number or name the old message held or reserved is free to be taken.
+    ReservedDropped => ("proto.reserved-dropped", Error,
+        "a later field can take the number or name and then misread what old clients send"),
+    /// A field kept its number under another name.
+    JsonNameChanged => ("proto.json-name-changed", Error,
+        "clients of protobuf's JSON mapping read and write the field under its old name"),
 }

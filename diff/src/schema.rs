@@ -145,6 +145,16 @@ impl Walk<'_> {
         if let (Some(old_items), Some(new_items)) = (&old.items, &new.items) {
             self.node(&format!("{path}[*]"), old_items, new_items);
         }
+        self.composition(path, "oneOf", &old.one_of, &new.one_of);
+        self.composition(path, "anyOf", &old.any_of, &new.any_of);
+        self.composition(path, "allOf", &old.all_of, &new.all_of);
+        match (&old.not, &new.not) {
+            (None, Some(_)) => self.report(Rule::CompositionNarrowed, path, "`not` added".into()),
+            (Some(old_not), Some(new_not)) if old_not != new_not => {
+                self.report(Rule::CompositionNarrowed, path, "`not` changed".into());
+            }
+            _ => {}
+        }
         match (&old.additional_properties, &new.additional_properties) {
             (Some(old_values), Some(new_values)) => self.node(&format!("{path}.*"), old_values, new_values),
             (Some(_), None) => self.report(
@@ -153,6 +163,40 @@ impl Walk<'_> {
                 "additionalProperties removed: entries beside the declared properties are no longer kept".into(),
             ),
             _ => {}
+        }
+    }
+
+    /// The branches of `oneOf`, `anyOf` or `allOf`: identical branches are paired first, the rest in order, and
+    /// each pair is walked (at `<path>(<keyword> <old index>)`, since a branch referring to a definition may still
+    /// differ inside it). An alternative left without a partner narrows `oneOf` and `anyOf`; a constraint without
+    /// one narrows `allOf`.
+    fn composition(&mut self, path: &str, keyword: &str, old: &[SchemaNode], new: &[SchemaNode]) {
+        let mut unmatched_new: Vec<usize> = (0..new.len()).collect();
+        let mut pairs = Vec::new();
+        let mut unmatched_old = Vec::new();
+        for (index, branch) in old.iter().enumerate() {
+            match unmatched_new.iter().position(|&candidate| new[candidate] == *branch) {
+                Some(position) => pairs.push((index, unmatched_new.remove(position))),
+                None => unmatched_old.push(index),
+            }
+        }
+        let paired_in_order = unmatched_old.len().min(unmatched_new.len());
+        pairs.extend(unmatched_old.iter().copied().zip(unmatched_new.iter().copied()));
+        let (removed, added) = (&unmatched_old[paired_in_order..], &unmatched_new[paired_in_order..]);
+        if keyword == "allOf" {
+            for index in added {
+                self.report(Rule::CompositionNarrowed, path, format!("allOf: constraint {index} added"));
+            }
+        } else if old.is_empty() && !new.is_empty() {
+            self.report(Rule::CompositionNarrowed, path, format!("{keyword} added"));
+        } else if !new.is_empty() {
+            for index in removed {
+                self.report(Rule::CompositionNarrowed, path, format!("{keyword}: alternative {index} removed"));
+            }
+        }
+        pairs.sort_unstable();
+        for (old_index, new_index) in pairs {
+            self.node(&format!("{path}({keyword} {old_index})"), &old[old_index], &new[new_index]);
         }
     }
 
