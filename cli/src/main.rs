@@ -12,6 +12,7 @@ mod diff;
 mod group_versions;
 mod hangup;
 mod identity;
+mod import;
 mod init;
 mod self_signed;
 mod serve;
@@ -79,6 +80,8 @@ enum Command {
     Aggregate(aggregate::AggregateArgs),
     /// Create a crate NAME of API types that generates its artifacts in its build script and snapshot-tests them.
     Init(init::InitArgs),
+    /// Read OpenAPI v3, swagger 2.0 or CRD documents into a new crate of annotated Rust types.
+    Import(import::ImportArgs),
 }
 
 fn main() -> ExitCode {
@@ -94,6 +97,7 @@ fn main() -> ExitCode {
         Command::CheckCrd(args) => check_crd::check_crd_files(&args),
         Command::Serve(args) => serve::serve(*args),
         Command::Init(args) => init::init(&args),
+        Command::Import(args) => import::import(&args),
         Command::Validate(args) => validate::validate(&args),
         Command::Aggregate(args) => aggregate::aggregate(&args),
     };

@@ -1,7 +1,8 @@
 //! Byte strings as Kubernetes writes them in JSON: standard base64 with padding (Go's `[]byte`).
 //!
 //! Use with serde on `Option<Vec<u8>>` fields marked `#[kapi(bytes)]`:
-//! `#[serde(default, skip_serializing_if = "Option::is_none", with = "crate::byte_string::optional")]`.
+//! `#[serde(default, skip_serializing_if = "Option::is_none", with = "crate::byte_string::optional")]`, and on
+//! `Vec<u8>` fields with `with = "crate::byte_string::required"`.
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -67,9 +68,37 @@ pub mod optional {
     }
 }
 
+/// Serde adapters for `Vec<u8>` written as a base64 string.
+pub mod required {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the bytes as a base64 string.
+    pub fn serialize<S: Serializer>(value: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&super::encode(value))
+    }
+
+    /// Reads a base64 string.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        super::decode(&text).ok_or_else(|| D::Error::custom("invalid base64 in a byte string"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{decode, encode};
+
+    #[test]
+    fn required_byte_strings_travel_as_base64() -> serde_json::Result<()> {
+        #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        struct Holder(#[serde(with = "super::required")] Vec<u8>);
+        let json = serde_json::to_string(&Holder(b"foo".to_vec()))?;
+        assert_eq!(json, "\"Zm9v\"");
+        assert_eq!(serde_json::from_str::<Holder>(&json)?, Holder(b"foo".to_vec()));
+        assert!(serde_json::from_str::<Holder>("\"Zm9\"").is_err());
+        Ok(())
+    }
 
     #[test]
     fn encoding_matches_rfc_4648_test_vectors() {

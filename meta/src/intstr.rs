@@ -18,6 +18,13 @@ pub enum IntOrString {
     String(String),
 }
 
+/// Go's zero value of the type: the integer 0. A field that must be present but was never set holds it.
+impl Default for IntOrString {
+    fn default() -> Self {
+        Self::Int(0)
+    }
+}
+
 fn int_or_string() -> SchemaObject {
     SchemaObject {
         format: Some("int-or-string".to_owned()),

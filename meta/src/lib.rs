@@ -3,7 +3,8 @@
 //! the request and response bodies every API server speaks (Status, DeleteOptions, WatchEvent, Patch), the
 //! protobuf envelope, int-or-string and quantities, the legacy and aggregated discovery documents, the watchable
 //! discovery `Group` kind ([`discovery::v1alpha1`]), the `Lease` kind each kapi replica holds as its identity
-//! ([`coordination::v1`]), and the CustomResourceDefinition kind with the OpenAPI v3 schema
+//! ([`coordination::v1`]), the `Scale` kind of every `scale` subresource ([`autoscaling::v1`]), and the
+//! CustomResourceDefinition kind with the OpenAPI v3 schema
 //! type custom resources are validated with.
 //!
 //! One module per Go package, so definition names follow Kubernetes' convention
@@ -13,6 +14,7 @@
 
 pub mod apidiscovery;
 pub mod apiextensions;
+pub mod autoscaling;
 pub mod byte_string;
 pub mod content_hash;
 pub mod coordination;
@@ -30,9 +32,10 @@ use kapi::model::Conventions;
 
 /// The Go-style packages of kapi-meta's types. They are Kubernetes' own types, published the way Kubernetes
 /// publishes them (zero values as defaults) in every document that uses them, whatever the group.
-pub const KUBERNETES_PACKAGES: [&str; 8] = [
+pub const KUBERNETES_PACKAGES: [&str; 9] = [
     "k8s.io/api/apidiscovery/v2",
     "k8s.io/api/apidiscovery/v2beta1",
+    "k8s.io/api/autoscaling/v1",
     "k8s.io/api/discovery/v1alpha1",
     "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1",
     "k8s.io/apimachinery/pkg/api/resource",

@@ -14,6 +14,13 @@ pub const PACKAGE: &str = "k8s.io/apimachinery/pkg/api/resource";
 #[serde(transparent)]
 pub struct Quantity(pub String);
 
+/// Go's zero value of the type: `0`.
+impl Default for Quantity {
+    fn default() -> Self {
+        Self("0".to_owned())
+    }
+}
+
 impl<'de> Deserialize<'de> for Quantity {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]

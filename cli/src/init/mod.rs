@@ -12,7 +12,7 @@ use clap::Args;
 mod api;
 mod files;
 mod name;
-mod write;
+pub(crate) mod write;
 
 use name::ScaffoldName;
 
@@ -60,13 +60,13 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, String> {
 }
 
 /// The checkout this binary was built from.
-fn built_from() -> PathBuf {
+pub(crate) fn built_from() -> PathBuf {
     let cli = Path::new(env!("CARGO_MANIFEST_DIR"));
     cli.parent().unwrap_or(cli).to_path_buf()
 }
 
 /// `path` as an absolute path, when it is a kapi checkout.
-fn checkout(path: &Path) -> Result<PathBuf, String> {
+pub(crate) fn checkout(path: &Path) -> Result<PathBuf, String> {
     let absolute =
         path.canonicalize().map_err(|e| format!("kapi checkout {}: {e}; pass --kapi-path", path.display()))?;
     for crate_dir in ["kapi", "meta", "codegen"] {

@@ -24,9 +24,7 @@ pub fn write_new_directory(target: &Path, files: &[(String, Vec<u8>)]) -> Result
 pub fn check_free(target: &Path) -> Result<(), String> {
     match fs::read_dir(target).map(|mut entries| entries.next().is_none()) {
         Ok(true) => Ok(()),
-        Ok(false) => {
-            Err(format!("{} already exists and is not empty; kapi init writes only new crates", target.display()))
-        }
+        Ok(false) => Err(format!("{} already exists and is not empty; kapi writes only new crates", target.display())),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(error) => Err(format!("{} exists and is not an empty directory: {error}", target.display())),
     }

@@ -8,13 +8,15 @@ use crate::special::{described, single_field_message, special_schema, timestamp_
 /// The Go package of the meta/v1 types (the hand-written ones here name it; derived ones write it out).
 pub const PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
 
-/// A point in time with second precision, held as RFC 3339 text (`2024-05-01T12:00:00Z`).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A point in time with second precision, held as RFC 3339 text (`2024-05-01T12:00:00Z`). The default is empty
+/// text, standing for a time never set.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Time(pub String);
 
-/// A point in time with microsecond precision, held as RFC 3339 text (`2024-05-01T12:00:00.000000Z`).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A point in time with microsecond precision, held as RFC 3339 text (`2024-05-01T12:00:00.000000Z`). The default
+/// is empty text, standing for a time never set.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct MicroTime(pub String);
 

@@ -1,9 +1,10 @@
-//! Scale, the body of every `scale` subresource.
+//! `k8s.io/api/autoscaling/v1` Scale, the body of every `scale` subresource: of Kubernetes' workloads and of every
+//! custom resource that declares one, so it lives here rather than only in the corpus.
 
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use kapi_meta::meta::v1::{ObjectMeta, TypeMeta};
+use crate::meta::v1::{ObjectMeta, TypeMeta};
 
 /// The replica count of a scalable resource, as read and written through its `scale` subresource.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

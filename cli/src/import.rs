@@ -1,0 +1,114 @@
+//! `kapi import FILE…`: OpenAPI v3 documents, swagger 2.0 documents and CustomResourceDefinitions as a new crate of
+//! annotated Rust types (kapi-import), which generates its artifacts from its build script as `kapi init`'s does.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::init::{built_from, checkout, write};
+
+/// Options of `kapi import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The documents: OpenAPI v3 or swagger 2.0 (JSON or YAML), or CRDs (YAML or JSON, several to a file).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The new crate's directory; its last component names the crate.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// The kapi checkout the crate depends on by path [default: the one this binary was built from].
+    #[arg(long, value_name = "DIR")]
+    kapi_path: Option<PathBuf>,
+}
+
+/// The crate's manifest: kapi's crates by path, serde and serde_json (verbatim schemas and open values).
+const MANIFEST: &str = r#"[package]
+name = "{name}"
+version = "0.1.0"
+edition = "2024"
+publish = false
+
+# kapi is not on crates.io: these are paths into a kapi checkout.
+[dependencies]
+kapi = { path = "{kapi-path}/kapi" }
+kapi-meta = { path = "{kapi-path}/meta" }
+serde = { version = "1", features = ["derive"] }
+serde_json = "1"
+
+# build.rs compiles src/lib.rs itself (a build script cannot use the crate it builds), so it needs the same
+# dependencies, plus the generator.
+[build-dependencies]
+kapi = { path = "{kapi-path}/kapi" }
+kapi-meta = { path = "{kapi-path}/meta" }
+kapi-codegen = { path = "{kapi-path}/codegen" }
+serde = { version = "1", features = ["derive"] }
+serde_json = "1"
+
+# A workspace of its own, wherever it is created.
+[workspace]
+"#;
+
+/// `kapi import`.
+pub fn import(args: &ImportArgs) -> Result<ExitCode, String> {
+    write::check_free(&args.out)?;
+    let name = crate_name(&args.out)?;
+    let kapi = checkout(args.kapi_path.as_deref().unwrap_or(&built_from()))?;
+    let kapi_text = kapi
+        .to_str()
+        .filter(|path| !path.contains(['"', '\\']) && !path.contains(char::is_control))
+        .ok_or_else(|| format!("cannot write the path {} into Cargo.toml; use --kapi-path", kapi.display()))?;
+    let mut inputs = Vec::new();
+    for file in &args.files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        inputs.push((file.display().to_string(), text));
+    }
+    let imported = kapi_import::import(&inputs)?;
+    let source = kapi_import::rust::render(&imported)?;
+    let mut files: Vec<(String, Vec<u8>)> =
+        source.files.iter().map(|(path, text)| (path.clone(), text.clone().into_bytes())).collect();
+    let manifest = MANIFEST.replace("{name}", &name).replace("{kapi-path}", kapi_text);
+    files.push(("Cargo.toml".into(), manifest.into_bytes()));
+    files.push(("build.rs".into(), include_str!("init/template/build.rs").as_bytes().to_vec()));
+    files.push((".gitignore".into(), b"/target\n".to_vec()));
+    match std::fs::read(kapi.join("Cargo.lock")) {
+        Ok(lock) => files.push(("Cargo.lock".to_owned(), lock)),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+        Err(error) => return Err(format!("cannot read {}: {error}", kapi.join("Cargo.lock").display())),
+    }
+    write::write_new_directory(&args.out, &files)?;
+    let modules = source.files.len() - 1;
+    println!(
+        "imported {} definitions and {} resources into {} modules of {}/src",
+        imported.definitions.len(),
+        imported.resources.len(),
+        modules,
+        args.out.display()
+    );
+    if !source.verbatim.is_empty() || source.verbatim_fields > 0 {
+        println!(
+            "  held verbatim (no attributes spell them): {} definitions, {} fields",
+            source.verbatim.len(),
+            source.verbatim_fields
+        );
+    }
+    for note in &imported.notes {
+        println!("  note: {note}");
+    }
+    println!("  cd {} && cargo build      # writes generated/ from the imported types", args.out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The crate name: the directory's last component, made a valid package name.
+fn crate_name(out: &Path) -> Result<String, String> {
+    let last = out
+        .file_name()
+        .and_then(|name| name.to_str())
+        .ok_or_else(|| format!("{} names no directory", out.display()))?;
+    let name: String =
+        last.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).collect();
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(format!("{last} cannot name a crate; choose another --out"));
+    }
+    Ok(name)
+}
