@@ -5,6 +5,7 @@
 //! serve must be one kapi can describe. Definitions kapi already provides (meta/v1, int-or-string, quantities, the
 //! runtime's and discovery's types) are used from kapi-meta rather than imported again.
 
+mod case;
 mod conventions;
 mod crd;
 pub mod document;

@@ -114,19 +114,7 @@ const EXTENSIONS_KEY: &str = "kubernetes";
 
 /// `list-map-keys` as `listMapKeys`.
 fn camel_case(name: &str) -> String {
-    let mut out = String::new();
-    let mut upper = false;
-    for c in name.chars() {
-        if c == '-' {
-            upper = true;
-        } else if upper {
-            out.push(c.to_ascii_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::case::lower_camel(name, '-')
 }
 
 /// `{"allOf": [{"$ref": X}], ...keywords}` is how OpenAPI v3 writes a reference with keywords beside it; the model

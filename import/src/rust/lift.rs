@@ -8,6 +8,7 @@ use kapi_model::{DefName, SchemaNode};
 
 use super::names::type_name;
 use crate::ImportedDefinition;
+use crate::case::upper_camel;
 
 /// A type to render: a definition, or an object lifted out of one.
 #[derive(Debug, Clone)]
@@ -85,19 +86,4 @@ fn lift_children(
             lift_children(child, namespace, &wanted, is_struct, taken, lifted);
         }
     }
-}
-
-/// `ports` as `Ports`, `max-surge` as `MaxSurge`.
-fn upper_camel(text: &str) -> String {
-    let mut out = String::new();
-    let mut upper = true;
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(if upper { c.to_ascii_uppercase() } else { c });
-            upper = false;
-        } else {
-            upper = true;
-        }
-    }
-    out
 }

@@ -29,9 +29,9 @@ pub fn type_name(short: &str) -> String {
     name
 }
 
-/// `hostIPs` as `host_i_ps`? No: words split where a lower case letter or digit meets an upper case one, and
-/// before the last capital of a run followed by lower case (`hostIP` → `host_ip`, `podCIDRs` → `pod_cid_rs` is
-/// avoided by keeping runs whole: `pod_cidrs`).
+/// A JSON name in snake case: words split where a lower-case letter or digit meets a capital, and before the last
+/// capital of a run that starts a word (`URLPath` is `url_path`); a run of capitals stays one word, with a plural
+/// `s` after it (`hostIP` is `host_ip`, `podCIDRs` is `pod_cidrs`).
 pub fn snake_case(json: &str) -> String {
     let chars: Vec<char> = json.chars().collect();
     let mut out = String::new();
@@ -57,19 +57,7 @@ pub fn snake_case(json: &str) -> String {
 
 /// The JSON name serde's `rename_all = "camelCase"` gives a field named `field` (raw `r#` prefixes aside).
 pub fn serde_camel_case(field: &str) -> String {
-    let mut out = String::new();
-    let mut upper = false;
-    for c in field.chars() {
-        if c == '_' {
-            upper = true;
-        } else if upper {
-            out.push(c.to_ascii_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::case::lower_camel(field, '_')
 }
 
 /// A Rust string literal for `text`: raw when that reads better and is possible.

@@ -1,0 +1,147 @@
+//! `kapi import` at the model level: upstream's documents and the corpus's CRDs read back into a model and
+//! generated again (CI also compiles the Rust it writes and generates from that: scripts/test.sh). And what it
+//! refuses.
+
+use std::path::{Path, PathBuf};
+
+use kapi_import::Imported;
+use kapi_tests::{openapi_diff, shared};
+
+/// Every upstream 1.32 OpenAPI v3 document, by path under the upstream directory, with its text.
+fn upstream_documents() -> Vec<(String, String)> {
+    let root = shared().join("upstream/k8s-1.32/openapi-v3");
+    let mut found = Vec::new();
+    let mut pending = vec![root.clone()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let relative = path.strip_prefix(&root).expect("inside").to_string_lossy().into_owned();
+                found.push((relative, std::fs::read_to_string(&path).expect("UTF-8")));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn generated_crds() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated/crds");
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(&dir).expect("generated/crds").map(|e| e.expect("entry").path()).collect();
+    files.sort();
+    files
+}
+
+fn generate(imported: &Imported) -> kapi_codegen::Artifacts {
+    let registry = imported.registry().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(registry.errors(), &[] as &[String]);
+    kapi_codegen::generate(&registry, &kapi_codegen::Options::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_upstream_document_comes_back_whole() {
+    let documents = upstream_documents();
+    assert_eq!(documents.len(), 33);
+    let imported = kapi_import::import(&documents).unwrap_or_else(|e| panic!("{e}"));
+    let artifacts = generate(&imported);
+    for (relative, _) in &documents {
+        let ours = artifacts.get(&format!("openapi/v3/{relative}")).unwrap_or_else(|| panic!("no {relative}"));
+        let report = openapi_diff(ours, relative, false);
+        for section in ["schemas", "paths"] {
+            let counts = &report.json[section];
+            assert_eq!(counts["identical"], counts["union"], "{relative} {section}: {}", report.summary);
+        }
+        // Import carries descriptions, so every one upstream has is there.
+        let coverage = report.json["descriptions"]["coverage_pct"].as_f64().expect("description coverage");
+        assert_eq!(coverage, 100.0, "{relative}: {}", report.summary);
+    }
+}
+
+#[test]
+fn generated_crds_come_back_byte_for_byte() {
+    let crds = generated_crds();
+    let inputs: Vec<(String, String)> = crds
+        .iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "yaml"))
+        .map(|path| (path.display().to_string(), std::fs::read_to_string(path).expect("UTF-8")))
+        .collect();
+    assert!(!inputs.is_empty());
+    let artifacts = generate(&kapi_import::import(&inputs).unwrap_or_else(|e| panic!("{e}")));
+    for path in &crds {
+        let name = path.file_name().expect("a file").to_string_lossy();
+        let ours = artifacts.get(&format!("crds/{name}")).unwrap_or_else(|| panic!("no crds/{name}"));
+        assert!(ours == std::fs::read(path).expect("readable").as_slice(), "crds/{name} differs");
+    }
+}
+
+#[test]
+fn the_rust_source_is_deterministic_and_spells_nearly_everything() {
+    let imported = kapi_import::import(&upstream_documents()).unwrap_or_else(|e| panic!("{e}"));
+    let first = kapi_import::rust::render(&imported).unwrap_or_else(|e| panic!("{e}"));
+    let second = kapi_import::rust::render(&imported).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(first.files, second.files);
+    assert_eq!(first.files.len(), 32, "a module per namespace and lib.rs");
+    // Every definition is a struct; the fields held verbatim are maps of byte strings (which the corpus writes with
+    // schema_with too) and a list keyed by a field its items do not have.
+    assert!(first.verbatim.is_empty(), "{:?}", first.verbatim);
+    assert_eq!(first.verbatim_fields, 3);
+    let apps = &first.files["src/apps_v1.rs"];
+    for expected in [
+        "#[kapi(\n    package = \"k8s.io/api/apps/v1\",",
+        "    plural = \"deployments\",\n    list = DeploymentList,",
+        "scale(spec_replicas_path = \".spec.replicas\"",
+        "pub struct DeploymentSpec {",
+        "    pub template: super::core_v1::PodTemplateSpec,",
+    ] {
+        assert!(apps.contains(expected), "apps_v1.rs lacks {expected:?}");
+    }
+}
+
+#[test]
+fn what_the_model_cannot_hold_is_refused_with_its_place() {
+    let document = serde_json::json!({
+        "openapi": "3.0.0", "info": {"title": "t", "version": "v"}, "paths": {},
+        "components": {"schemas": {"com.example.v1.Widget": {
+            "type": "object", "properties": {"size": {"type": "integer", "x-vendor-unit": "cm"}}
+        }}}
+    });
+    let error = kapi_import::import(&[("widget.json".into(), document.to_string())]).err().unwrap_or_default();
+    assert!(error.contains("widget.json"), "{error}");
+    assert!(error.contains("`x-vendor-unit` at #/components/schemas/com.example.v1.Widget/properties/size"), "{error}");
+    let error = kapi_import::import(&[("notes.yaml".into(), "kind: ConfigMap\n".into())]).err().unwrap_or_default();
+    assert!(error.contains("not an OpenAPI v3 document, a swagger 2.0 document or a CustomResourceDefinition"));
+}
+
+/// Swagger 2.0 is the lossy form: what it still holds comes back. The generated swagger of the corpus, imported and
+/// generated again, is the same document, but for a definition only a dropped `anyOf` referred to.
+#[test]
+fn the_corpus_swagger_comes_back() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated/openapi/v2/swagger.json");
+    let original = std::fs::read_to_string(&path).expect("swagger.json");
+    let imported =
+        kapi_import::import(&[(path.display().to_string(), original.clone())]).unwrap_or_else(|e| panic!("{e}"));
+    let artifacts = generate(&imported);
+    let ours: serde_json::Value = kapi_tests::artifact_json(&artifacts, "openapi/v2/swagger.json");
+    let mut theirs: serde_json::Value = serde_json::from_str(&original).expect("JSON");
+    // Referred to only from the `anyOf` of Backoff, which swagger 2.0 cannot hold: nothing refers to it any more.
+    let unreferenced = "com.example.stable.v1.ExponentialBackoff";
+    let removed = theirs["definitions"].as_object_mut().and_then(|definitions| definitions.remove(unreferenced));
+    assert!(removed.is_some(), "{unreferenced} is in the original");
+    assert!(ours == theirs, "the swagger document differs beyond {unreferenced}");
+}
+
+/// docs/IMPORT.md shows a struct `kapi import` writes: it is the one written for the CronTab CRD's ports.
+#[test]
+fn the_documented_struct_is_what_import_writes() {
+    let guide = include_str!("../../docs/IMPORT.md");
+    let start = guide.find("```rust\n").expect("a rust block") + "```rust\n".len();
+    let shown = &guide[start..start + guide[start..].find("```\n").expect("the block ends")];
+    let crd = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated/crds/crontabs.stable.example.com.yaml");
+    let text = std::fs::read_to_string(&crd).expect("the CRD");
+    let imported = kapi_import::import(&[(crd.display().to_string(), text)]).unwrap_or_else(|e| panic!("{e}"));
+    let source = kapi_import::rust::render(&imported).unwrap_or_else(|e| panic!("{e}"));
+    assert!(source.files["src/stable_v1.rs"].contains(shown), "docs/IMPORT.md's struct is not what import writes");
+}
