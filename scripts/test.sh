@@ -88,11 +88,12 @@ trap 'rm -rf "$scaffold"' EXIT
 rm -rf "$scaffold"
 trap - EXIT
 
-stage "kapi import: upstream's documents and the generated CRDs as Rust types, built, then generated again"
+stage "kapi import: upstream's documents, the generated CRDs and edge cases as Rust types, built, generated again"
 # The crate shares kapi init's target directory: the same kapi crates at the same versions, compiled once.
 imported=$(mktemp -d)
 trap 'rm -rf "$imported"' EXIT
-target/debug/kapi import $(find "$upstream" -name '*.json' | sort) generated/crds/*.yaml --out "$imported/api"
+target/debug/kapi import $(find "$upstream" -name '*.json' | sort) generated/crds/*.yaml \
+  tests/fixtures/import/edge-cases.json --out "$imported/api"
 # `cargo check` runs the build script, which generates, without compiling the library a second time for code.
 (cd "$imported/api" && CARGO_TARGET_DIR="$root/target/init-demo" cargo check --offline)
 for document in $(cd "$upstream" && find . -name '*.json' | sed 's|^\./||' | sort); do
@@ -104,6 +105,13 @@ for crd in generated/crds/*; do
   cmp "$crd" "$imported/api/generated/crds/${crd##*/}"
 done
 echo "every CRD byte for byte"
+python3 - "$imported/api/generated/openapi/v3/apis/edge.example.com/v1.json" tests/fixtures/import/edge-cases.json <<'EOF'
+import json, sys
+ours, theirs = (json.load(open(path))["components"]["schemas"] for path in sys.argv[1:])
+differing = [name for name in theirs if ours.get(name) != theirs[name]]
+assert not differing, differing
+print(f"edge cases: {len(theirs)} definitions keyword for keyword")
+EOF
 rm -rf "$imported"
 trap - EXIT
 

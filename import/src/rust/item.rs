@@ -229,7 +229,7 @@ fn verbatim(cx: &Context<'_>, name: &DefName, definition: &ImportedDefinition, i
     let body = schema_function_text(cx, &definition.schema).replace("\n    ", "\n        ");
     let text = format!(
         "/// `{name}`, whose schema kapi's attributes cannot spell: held as written.\n\
-         #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]\n\
+         #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]\n\
          #[serde(transparent)]\n\
          pub struct {ident}(pub serde_json::Value);\n\n\
          impl kapi::Schema for {ident} {{\n    \
