@@ -58,6 +58,40 @@ fn every_upstream_document_comes_back_whole() {
         let coverage = report.json["descriptions"]["coverage_pct"].as_f64().expect("description coverage");
         assert_eq!(coverage, 100.0, "{relative}: {}", report.summary);
     }
+    // And word for word, in every definition import wrote (kapi-meta's types have kapi's own descriptions).
+    let provided = kapi_import::provided_by_kapi();
+    let mut compared = 0;
+    for (relative, text) in &documents {
+        let theirs: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        let ours = kapi_tests::artifact_json(&artifacts, &format!("openapi/v3/{relative}"));
+        let schemas = theirs["components"]["schemas"].as_object().expect("schemas");
+        for (name, schema) in
+            schemas.iter().filter(|(name, _)| !provided.contains(&kapi_model::DefName::new(name.as_str())))
+        {
+            compared += same_descriptions(schema, &ours["components"]["schemas"][name], &format!("{relative} {name}"));
+        }
+    }
+    assert!(compared > 4000, "{compared} descriptions compared");
+}
+
+/// Asserts that every description in `theirs` is in `ours` at the same place, word for word; how many there were.
+fn same_descriptions(theirs: &serde_json::Value, ours: &serde_json::Value, at: &str) -> usize {
+    match theirs {
+        serde_json::Value::Object(map) => map
+            .iter()
+            .map(|(key, value)| match value {
+                serde_json::Value::String(text) if key == "description" => {
+                    assert_eq!(ours.get(key).and_then(|d| d.as_str()), Some(text.as_str()), "{at}");
+                    1
+                }
+                _ => same_descriptions(value, &ours[key], &format!("{at}/{key}")),
+            })
+            .sum(),
+        serde_json::Value::Array(items) => {
+            items.iter().enumerate().map(|(i, value)| same_descriptions(value, &ours[i], &format!("{at}/{i}"))).sum()
+        }
+        _ => 0,
+    }
 }
 
 #[test]
