@@ -28,10 +28,9 @@ pub struct SchemaFunction {
     pub text: String,
 }
 
-/// The field for property `json` of the type `owner`, called `ident`.
+/// The field for property `json`, called `ident`.
 pub fn field(
     cx: &Context<'_>,
-    owner: &str,
     json: &str,
     ident: &str,
     node: &SchemaNode,
@@ -49,12 +48,11 @@ pub fn field(
         field.doc = planned.doc;
         return (field, None);
     }
-    let function = SchemaFunction {
-        name: format!("schema_of_{}_{}", super::names::snake_case(owner), ident.trim_matches('_')),
-        text: schema_function_text(cx, node),
-    };
+    // An associated function of the owning type: its field's name is unique there.
+    let function =
+        SchemaFunction { name: format!("schema_of_{}", ident.trim_matches('_')), text: schema_function_text(cx, node) };
     let nullable = node.keywords().nullable;
-    field.kapi.push(format!("schema_with = {}", function.name));
+    field.kapi.push(format!("schema_with = Self::{}", function.name));
     if required && !nullable {
         field.rust_type = "serde_json::Value".into();
     } else {

@@ -7,7 +7,7 @@ use kapi_model::{DefName, InstanceType, ResourceMeta, SchemaNode, SchemaObject};
 
 use super::context::Context;
 use super::doc::{Doc, comment_lines, doc};
-use super::field::{SchemaFunction, field, schema_function_text};
+use super::field::{field, schema_function_text};
 use super::keywords::take_attributes;
 use super::names::{snake_case, string_literal};
 use crate::ImportedDefinition;
@@ -16,8 +16,8 @@ use crate::ImportedDefinition;
 #[derive(Debug, Default)]
 pub struct Item {
     pub text: String,
-    /// Schema functions its fields use.
-    pub functions: Vec<SchemaFunction>,
+    /// How many of its fields are held verbatim (through a schema function of the type).
+    pub verbatim_fields: usize,
     /// True when the definition's schema is held verbatim rather than as attributes.
     pub verbatim: bool,
 }
@@ -141,11 +141,14 @@ fn as_struct(
     let mut taken = BTreeSet::new();
     for json in ordered(&properties.keys().cloned().collect::<Vec<_>>(), &required) {
         let node = &properties[&json];
-        let mut field_ident = snake_case(&json);
+        let base = snake_case(&json);
+        let mut field_ident = base.clone();
+        let mut counter = 2;
         while !taken.insert(field_ident.clone()) {
-            field_ident.push('_');
+            field_ident = format!("{base}{counter}");
+            counter += 1;
         }
-        let (mut planned, function) = field(cx, ident, &json, &field_ident, node, required.contains(&json));
+        let (mut planned, function) = field(cx, &json, &field_ident, node, required.contains(&json));
         if let Some(member) = members.get(&json) {
             planned.kapi.push(format!("union_member = {}", string_literal(member)));
         }
@@ -185,7 +188,25 @@ fn as_struct(
         }
         text.push_str("}\n");
     }
-    Ok(Some(Item { text, functions, verbatim: false }))
+    if !functions.is_empty() {
+        text.push_str(&format!(
+            "\n/// The schemas of the fields no attribute spells, as the document wrote them.\nimpl {ident} {{\n"
+        ));
+        for (index, function) in functions.iter().enumerate() {
+            if index > 0 {
+                text.push('\n');
+            }
+            let body = function.text.replace("\n    ", "\n        ");
+            text.push_str(&format!(
+                "    fn {}(registry: &mut kapi::Registry) -> kapi::model::SchemaNode {{\n        {}    }}\n",
+                function.name,
+                body.trim_start()
+            ));
+        }
+        text.push_str("}\n");
+    }
+    let count = functions.len();
+    Ok(Some(Item { text, verbatim_fields: count, verbatim: false }))
 }
 
 /// `#[kapi(a, b)]`, on several lines when long.
@@ -242,5 +263,5 @@ fn verbatim(cx: &Context<'_>, name: &DefName, definition: &ImportedDefinition, i
         string_literal(name.as_str()),
         body.trim_start(),
     );
-    Item { text, functions: Vec::new(), verbatim: true }
+    Item { text, verbatim_fields: 0, verbatim: true }
 }

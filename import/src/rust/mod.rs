@@ -60,7 +60,6 @@ pub fn render(imported: &Imported) -> Result<RustSource, String> {
         let kubernetes_module = names.iter().all(|name| crate::conventions::is_kubernetes(name.as_str()));
         let cx = Context { module, kubernetes: kubernetes_module, types: &types, inline: &inline };
         let mut items = Vec::new();
-        let mut functions = Vec::new();
         let mut register = Vec::new();
         for name in names {
             let entry = &lifted[*name];
@@ -71,9 +70,8 @@ pub fn render(imported: &Imported) -> Result<RustSource, String> {
             if rendered.verbatim {
                 source.verbatim.push((*name).clone());
             }
-            source.verbatim_fields += rendered.functions.len();
+            source.verbatim_fields += rendered.verbatim_fields;
             items.push(rendered.text);
-            functions.extend(rendered.functions);
             register.extend(match (resource, entry.inline) {
                 (Some(_), _) => Some(format!("    registry.register_resource::<{ident}>();\n")),
                 (None, false) => Some(format!("    registry.register::<{ident}>();\n")),
@@ -95,12 +93,6 @@ pub fn render(imported: &Imported) -> Result<RustSource, String> {
             text.push_str(&line);
         }
         text.push_str("}\n");
-        for function in functions {
-            text.push_str(&format!(
-                "\nfn {}(registry: &mut kapi::Registry) -> kapi::model::SchemaNode {{\n{}}}\n",
-                function.name, function.text
-            ));
-        }
         source.files.insert(format!("src/{module}.rs"), text);
     }
     source.files.insert("src/lib.rs".into(), lib_rs(imported, &by_module, &types));
