@@ -41,3 +41,15 @@ fn is_zero(value: &Value, object: &SchemaObject, is_reference: bool) -> bool {
         _ => false,
     }
 }
+
+/// True when `node` or anything below it has an `enum`.
+pub fn has_enum(node: &SchemaNode) -> bool {
+    let object = node.keywords();
+    if !object.enum_values.is_empty() {
+        return true;
+    }
+    let lists = object.one_of.iter().chain(&object.any_of).chain(&object.all_of);
+    let singles = object.not.as_deref().into_iter().chain(object.additional_properties.as_deref());
+    let mut children = lists.chain(object.properties.values()).chain(singles).chain(object.items.as_deref());
+    children.any(has_enum)
+}

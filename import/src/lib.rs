@@ -33,6 +33,8 @@ pub struct Imported {
     pub known_group_versions: BTreeSet<GroupVersion>,
     /// Things worth telling the user: guesses made where the inputs say nothing.
     pub notes: Vec<String>,
+    /// The definitions read from CRDs, which the API server publishes as written.
+    from_crds: BTreeSet<DefName>,
 }
 
 /// One imported definition: its schema, and the group-version-kinds it is registered as.
@@ -42,16 +44,20 @@ pub struct ImportedDefinition {
     pub schema: SchemaNode,
     /// `x-kubernetes-group-version-kind`, which the generator writes from the registry.
     pub kinds: Vec<GroupVersionKind>,
+    /// Published with Kubernetes' conventions (see [`Imported::settle_conventions`]).
+    pub kubernetes: bool,
 }
 
 impl ImportedDefinition {
-    fn new(name: &DefName, mut schema: SchemaNode) -> Self {
+    fn new(mut schema: SchemaNode) -> Self {
         let kinds = std::mem::take(&mut schema.keywords_mut().kubernetes.group_version_kind);
-        if conventions::is_kubernetes(name.as_str()) {
-            conventions::zero_defaults_as_zero_values(&mut schema);
-        }
-        Self { schema, kinds }
+        Self { schema, kinds, kubernetes: false }
     }
+}
+
+/// A definition's namespace: its name up to the last dot.
+fn namespace_of(name: &DefName) -> String {
+    name.as_str().rsplit_once('.').map_or("", |(namespace, _)| namespace).to_owned()
 }
 
 /// The definition every group-version of a Kubernetes server registers: its kinds list them all.
@@ -119,12 +125,14 @@ pub fn import(inputs: &[(String, String)]) -> Result<Imported, String> {
             Document::Crds(crds) => {
                 for value in crds {
                     let read = crd::read_crd(origin, &value, type_meta)?;
+                    imported.from_crds.extend(read.definitions.iter().map(|(name, _)| name.clone()));
                     add(&mut imported, &provided, origin, read.definitions, read.resources)?;
                     imported.notes.extend(read.notes);
                 }
             }
         }
     }
+    imported.settle_conventions();
     imported.resources.sort_by(|a, b| (&a.group_version, &a.plural).cmp(&(&b.group_version, &b.plural)));
     Ok(imported)
 }
@@ -156,7 +164,7 @@ fn add(
     resources: Vec<ResourceMeta>,
 ) -> Result<(), String> {
     for (name, schema) in definitions.into_iter().filter(|(name, _)| !provided.contains(name)) {
-        let definition = ImportedDefinition::new(&name, schema);
+        let definition = ImportedDefinition::new(schema);
         match imported.definitions.get(&name) {
             Some(existing) if *existing == definition => {}
             Some(_) => {
@@ -185,6 +193,31 @@ fn add(
 }
 
 impl Imported {
+    /// Chooses Kubernetes' conventions for the namespaces of Kubernetes' own types: in Kubernetes' namespace
+    /// (`io.k8s.*`), read from a server's documents rather than from CRDs, and holding nothing the conventions would
+    /// drop (upstream's documents have no `enum`; a kube-apiserver publishing a custom resource in `io.k8s.*` keeps
+    /// its enums). Their Go zero-value defaults become zero values, which the conventions write back as defaults.
+    fn settle_conventions(&mut self) {
+        let mut by_namespace: BTreeMap<String, Vec<DefName>> = BTreeMap::new();
+        for name in self.definitions.keys() {
+            by_namespace.entry(namespace_of(name)).or_default().push(name.clone());
+        }
+        for (namespace, names) in by_namespace {
+            let kubernetes = conventions::is_kubernetes(&format!("{namespace}."))
+                && names.iter().all(|name| !self.from_crds.contains(name))
+                && names.iter().all(|name| !conventions::has_enum(&self.definitions[name].schema));
+            if !kubernetes {
+                continue;
+            }
+            for name in names {
+                if let Some(definition) = self.definitions.get_mut(&name) {
+                    conventions::zero_defaults_as_zero_values(&mut definition.schema);
+                    definition.kubernetes = true;
+                }
+            }
+        }
+    }
+
     /// A registry holding kapi-meta's definitions and the imported ones and resources, published losslessly.
     pub fn registry(&self) -> Result<Registry, String> {
         let definitions: serde_json::Map<String, serde_json::Value> = self
@@ -209,12 +242,15 @@ impl Imported {
         Ok(registry)
     }
 
-    /// The namespaces (definition names up to the last dot) of the imported Kubernetes definitions, and of
-    /// Kubernetes kinds served from kapi-meta's types (coordination/v1 `Lease`).
+    /// The namespaces (definition names up to the last dot) of the imported definitions published with
+    /// Kubernetes' conventions, and of Kubernetes kinds served from kapi-meta's types (coordination/v1 `Lease`).
     pub fn kubernetes_namespaces(&self) -> BTreeSet<String> {
-        let kinds = self.resources.iter().map(|resource| &resource.definition);
-        let names =
-            self.definitions.keys().chain(kinds).map(DefName::as_str).filter(|name| conventions::is_kubernetes(name));
-        names.filter_map(|name| name.rsplit_once('.').map(|(namespace, _)| namespace.to_owned())).collect()
+        let imported = self.definitions.iter().filter(|(_, definition)| definition.kubernetes).map(|(name, _)| name);
+        let provided_kinds = self
+            .resources
+            .iter()
+            .map(|resource| &resource.definition)
+            .filter(|name| !self.definitions.contains_key(*name) && conventions::is_kubernetes(name.as_str()));
+        imported.chain(provided_kinds).map(namespace_of).collect()
     }
 }

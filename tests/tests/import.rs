@@ -199,3 +199,40 @@ fn edge_cases_come_back_keyword_for_keyword() {
         assert_eq!(&ours["components"]["schemas"][name], schema, "{name}");
     }
 }
+
+/// A custom resource in a `*.k8s.io` group is named into Kubernetes' namespace (`io.k8s.networking.gateway.v1`),
+/// but it is no built-in type: it keeps every keyword, enums included, where Kubernetes' conventions would drop
+/// them. So does a server's document holding such a type.
+#[test]
+fn custom_resources_in_kubernetes_groups_keep_their_enums() {
+    let crd = r#"
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gateways.gateway.networking.k8s.io
+spec:
+  group: gateway.networking.k8s.io
+  names: {kind: Gateway, plural: gateways}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              mode: {type: string, enum: [Terminate, Passthrough], default: Terminate}
+"#;
+    let imported = kapi_import::import(&[("gateway.yaml".into(), crd.into())]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(imported.kubernetes_namespaces().is_empty(), "{:?}", imported.kubernetes_namespaces());
+    let artifacts = generate(&imported);
+    let published = kapi_tests::artifact_json(&artifacts, "openapi/v3/apis/gateway.networking.k8s.io/v1.json");
+    let mode = &published["components"]["schemas"]["io.k8s.networking.gateway.v1.Gateway"]["properties"]["spec"]["properties"]
+        ["mode"];
+    assert_eq!(mode["enum"], serde_json::json!(["Terminate", "Passthrough"]), "{published:#}");
+    assert_eq!(mode["default"], "Terminate");
+}

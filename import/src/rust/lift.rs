@@ -32,7 +32,8 @@ pub fn lift(
         let ident = type_name(short);
         let mut definition = definition.clone();
         let mut lifted = Vec::new();
-        lift_children(&mut definition.schema, namespace, &ident, &is_struct, &mut taken, &mut lifted);
+        let kubernetes = definition.kubernetes;
+        lift_children(&mut definition.schema, namespace, &ident, kubernetes, &is_struct, &mut taken, &mut lifted);
         out.insert(name.clone(), Lifted { definition, inline: false, ident });
         for (name, lifted) in lifted {
             out.insert(name, lifted);
@@ -41,10 +42,12 @@ pub fn lift(
     out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn lift_children(
     node: &mut SchemaNode,
     namespace: &str,
     owner: &str,
+    kubernetes: bool,
     is_struct: &impl Fn(&ImportedDefinition) -> bool,
     taken: &mut BTreeSet<String>,
     lifted: &mut Vec<(DefName, Lifted)>,
@@ -64,7 +67,7 @@ fn lift_children(
         if child.target().is_some() {
             continue;
         }
-        let candidate = ImportedDefinition { schema: child.clone(), kinds: Vec::new() };
+        let candidate = ImportedDefinition { schema: child.clone(), kinds: Vec::new(), kubernetes };
         let keywords = candidate.schema.keywords();
         // What belongs to the position rather than the object stays there; such an object is not lifted.
         let positional = keywords.zero_value.is_some() || keywords.default.is_some() || keywords.nullable;
@@ -77,13 +80,13 @@ fn lift_children(
             }
             let name = DefName::new(format!("{namespace}.{ident}"));
             let mut definition = candidate;
-            lift_children(&mut definition.schema, namespace, &ident, is_struct, taken, lifted);
+            lift_children(&mut definition.schema, namespace, &ident, kubernetes, is_struct, taken, lifted);
             lifted.push((name.clone(), Lifted { definition, inline: true, ident }));
             *child = SchemaNode::reference(name);
         } else if child.keywords().properties.is_empty() {
             // A list or map: its items or values may be objects to lift. An object that stays in place is held
             // verbatim with everything below it.
-            lift_children(child, namespace, &wanted, is_struct, taken, lifted);
+            lift_children(child, namespace, &wanted, kubernetes, is_struct, taken, lifted);
         }
     }
 }

@@ -57,7 +57,7 @@ pub fn render(imported: &Imported) -> Result<RustSource, String> {
         by_module.entry(modules[&namespace(name)].as_str()).or_default().push(name);
     }
     for (module, names) in &by_module {
-        let kubernetes_module = names.iter().all(|name| crate::conventions::is_kubernetes(name.as_str()));
+        let kubernetes_module = names.iter().all(|name| lifted[*name].definition.kubernetes);
         let cx = Context { module, kubernetes: kubernetes_module, types: &types, inline: &inline };
         let mut items = Vec::new();
         let mut register = Vec::new();
