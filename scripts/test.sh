@@ -24,6 +24,10 @@ fi
 python3 -c 'import google.protobuf' 2>/dev/null \
   || python3 -m pip install -q protobuf 2>/dev/null \
   || python3 -m pip install -q --break-system-packages protobuf
+# tests/tests/openapi_v31.rs validates every OpenAPI 3.1 document with openapi-spec-validator.
+python3 -c 'import openapi_spec_validator' 2>/dev/null \
+  || python3 -m pip install -q openapi-spec-validator 2>/dev/null \
+  || python3 -m pip install -q --break-system-packages openapi-spec-validator
 command -v cargo-nextest >/dev/null || cargo install --locked cargo-nextest
 # The fuzz targets (fuzz/) build with cargo-fuzz on the nightly toolchain.
 command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz

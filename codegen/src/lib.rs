@@ -11,6 +11,8 @@
 //! Artifact layout:
 //! - `openapi/v3/api/v1.json`, `openapi/v3/apis/<group>/<version>.json`: one per served group-version;
 //! - `openapi/v3/index.json`: the `/openapi/v3` root, each entry with `?hash=<uppercase SHA-512 of the document>`;
+//! - `openapi/v3.1/…`: the same documents and index in OpenAPI 3.1 (JSON Schema 2020-12 schemas), for
+//!   `/openapi/v3.1`;
 //! - `openapi/v2/swagger.json` and `openapi/v2/loss-report.json`;
 //! - `jsonschema/<definition>.json`: one per definition;
 //! - `discovery/*.json`: legacy and aggregated discovery documents with upstream's file names ([`discovery`]);
@@ -32,7 +34,7 @@ mod validate;
 
 pub use emit::model_file::{MODEL_PATH, model_json};
 pub use emit::operations::actions;
-pub use emit::{discovery, openapi_v2, openapi_v3, proto};
+pub use emit::{discovery, openapi_v2, openapi_v3, openapi_v31, proto};
 pub use error::Error;
 pub use infra::artifacts::Artifacts;
 pub use infra::passes::SchemaPass;
@@ -74,6 +76,7 @@ pub fn generate_reusing(registry: &Registry, options: &Options, previous: &Previ
         return Err(Error::invalid_defaults(errors));
     }
     openapi_v3::emit(&ctx, &mut artifacts)?;
+    openapi_v31::emit(&ctx, &mut artifacts)?;
     openapi_v2::emit(&ctx, &mut artifacts)?;
     jsonschema::emit(&ctx, &mut artifacts)?;
     discovery::emit(&ctx, &mut artifacts)?;

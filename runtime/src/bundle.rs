@@ -16,6 +16,7 @@ use crate::error::BundleError;
 use crate::files::{Files, parse_json, shared};
 use crate::last_modified::LastModified;
 use crate::openapi::{OpenApi, V2Build};
+use crate::openapi_v31::OpenApiV31;
 use crate::options::LoadOptions;
 use crate::protobuf::Codec;
 use crate::tree::Tree;
@@ -27,6 +28,8 @@ use crate::watchable::GroupContents;
 pub struct Bundle {
     pub(crate) discovery: Discovery,
     pub(crate) openapi: OpenApi,
+    /// `/openapi/v3.1` and its documents, beside the v3 ones.
+    pub(crate) openapi_v31: OpenApiV31,
     pub(crate) version: Representation,
     /// When the bundle was built: the `Last-Modified` of what it serves with `http.ServeContent`'s rules.
     pub(crate) last_modified: LastModified,
@@ -149,6 +152,7 @@ impl Bundle {
         let ((openapi, openapi_encoded), openapi_warnings) = openapi?;
         warnings.extend(group_warnings.into_iter().chain(discovery_warnings).chain(openapi_warnings));
         encoded.extend(openapi_encoded);
+        let openapi_v31 = OpenApiV31::build(files, previous.map(|p| &p.openapi_v31), &mut encoded)?;
         encoded.sort();
         if discovery.is_empty() && openapi.is_empty() {
             return Err(BundleError::general(
@@ -160,6 +164,7 @@ impl Bundle {
         Ok(Self {
             discovery,
             openapi,
+            openapi_v31,
             version,
             last_modified,
             groups,

@@ -1,5 +1,6 @@
 //! OpenAPI documents of a bundle: the v3 root index, the v3 group-version documents and the v2 swagger document,
-//! each as JSON and (when there is an encoder and it succeeds) gnostic protobuf.
+//! each as JSON and (when there is an encoder and it succeeds) gnostic protobuf. The OpenAPI 3.1 documents have a
+//! module of their own, which shares this one's index reading.
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
@@ -126,7 +127,7 @@ impl OpenApi {
         let mut to_encode = Vec::new();
         let index = files.get(INDEX);
         if let Some(index) = index {
-            for (key, advertised) in index_entries(&parse_json(INDEX, index)?)? {
+            for (key, advertised) in index_entries(INDEX, "/openapi/v3/", &parse_json(INDEX, index)?)? {
                 // An upstream's document: its hash is the upstream's to keep, and the proxy answers for it.
                 if proxied.contains_key(&key) {
                     continue;
@@ -217,24 +218,30 @@ impl OpenApi {
     }
 }
 
-/// `(key, hash)` for each `paths` entry of the index; keys must be plain relative paths.
-fn index_entries(index: &Value) -> Result<Vec<(String, String)>, BundleError> {
+/// `(key, hash)` for each `paths` entry of the index at `index_path`, whose URLs are `<url_prefix><key>?hash=<hash>`;
+/// keys must be plain relative paths.
+pub(crate) fn index_entries(
+    index_path: &str,
+    url_prefix: &str,
+    index: &Value,
+) -> Result<Vec<(String, String)>, BundleError> {
     let paths = index
         .get("paths")
         .and_then(Value::as_object)
-        .ok_or_else(|| BundleError::in_file(INDEX, "has no `paths` object"))?;
+        .ok_or_else(|| BundleError::in_file(index_path, "has no `paths` object"))?;
     let mut entries = Vec::with_capacity(paths.len());
     for (key, entry) in paths {
         let url = entry.get("serverRelativeURL").and_then(Value::as_str).unwrap_or_default();
-        let expected_prefix = format!("/openapi/v3/{key}?hash=");
+        let expected_prefix = format!("{url_prefix}{key}?hash=");
         let hash = url
             .strip_prefix(&expected_prefix)
             .filter(|hash| !hash.is_empty() && hash.bytes().all(|b| b.is_ascii_hexdigit()))
             .ok_or_else(|| {
-                BundleError::in_file(INDEX, format!("{key}: serverRelativeURL {url:?} is not {expected_prefix}<hash>"))
+                let message = format!("{key}: serverRelativeURL {url:?} is not {expected_prefix}<hash>");
+                BundleError::in_file(index_path, message)
             })?;
         if key.is_empty() || key.split('/').any(|segment| segment.is_empty() || segment == "." || segment == "..") {
-            return Err(BundleError::in_file(INDEX, format!("{key:?} is not a group-version path")));
+            return Err(BundleError::in_file(index_path, format!("{key:?} is not a group-version path")));
         }
         entries.push((key.clone(), hash.to_owned()));
     }

@@ -83,11 +83,18 @@ fn changing_one_group_changes_its_own_artifacts_and_the_whole_api_lists_only() {
         changed.iter().cloned().partition(|path| path.contains(CHANGED_GROUP) || path.contains("g0007"));
     assert!(own.contains(&format!("openapi/v3/apis/{CHANGED_GROUP}/v1.json")), "{own:#?}");
     assert!(own.contains(&format!("openapi/v3/apis/{CHANGED_GROUP}/v1beta1.json")), "{own:#?}");
+    assert!(own.contains(&format!("openapi/v3.1/apis/{CHANGED_GROUP}/v1.json")), "{own:#?}");
     // Files that describe every group at once necessarily change; nothing of any other group may.
     // (The field-number ledger records the number the new field took.)
     let whole_api = BTreeSet::from(
-        ["model.json", "openapi/v2/swagger.json", "openapi/v3/index.json", "proto/field-numbers.json"]
-            .map(String::from),
+        [
+            "model.json",
+            "openapi/v2/swagger.json",
+            "openapi/v3/index.json",
+            "openapi/v3.1/index.json",
+            "proto/field-numbers.json",
+        ]
+        .map(String::from),
     );
     let unexpected: Vec<&String> = shared.difference(&whole_api).collect();
     assert!(unexpected.is_empty(), "files of other groups changed: {unexpected:#?}");
@@ -132,13 +139,14 @@ async fn reload_and_compare(scenario: &str, before_artifacts: &Artifacts, after_
     let reloaded =
         Bundle::from_files_reusing(second_read.files().clone(), &options, Some(&serving)).expect("the reload");
 
-    // Re-encoded: the documents whose bytes changed, and the two roots built on every reload (`/api`, whose body
-    // the server completes with its address, and the OpenAPI index). The v2 document is encoded after the swap.
+    // Re-encoded: the documents whose bytes changed, and the roots built on every reload (`/api`, whose body the
+    // server completes with its address, and the OpenAPI 3.0 and 3.1 indexes). The v2 document is encoded after
+    // the swap.
     let encoded: BTreeSet<String> = reloaded.encoded_documents().iter().cloned().collect();
     let expected: BTreeSet<String> = differing(before, after)
         .into_iter()
         .filter(|path| request_for(path).is_some())
-        .chain(["discovery/api.json".to_owned(), "openapi/v3/index.json".to_owned()])
+        .chain(["discovery/api.json", "openapi/v3/index.json", "openapi/v3.1/index.json"].map(String::from))
         .collect();
     assert_eq!(encoded, expected, "{scenario}");
     assert!(encoded.len() <= 12, "{scenario}: {} documents re-encoded for one group: {encoded:#?}", encoded.len());

@@ -7,5 +7,6 @@ pub(crate) mod jsonschema;
 pub mod model_file;
 pub mod openapi_v2;
 pub mod openapi_v3;
+pub mod openapi_v31;
 pub mod operations;
 pub mod proto;

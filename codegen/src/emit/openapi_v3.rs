@@ -1,4 +1,6 @@
-//! OpenAPI v3: one document per served group-version, and the root index pointing at each by content hash.
+//! OpenAPI v3: one document per served group-version, and the root index pointing at each by content hash. The
+//! assembly is shared by the editions (3.0 here, 3.1 in [`super::openapi_v31`]), which differ in how schemas are
+//! written (`Edition`).
 
 use std::collections::BTreeMap;
 
@@ -16,37 +18,63 @@ use crate::infra::context::Context;
 use crate::infra::render::{Dialect, Renderer};
 use crate::infra::reuse::reuse_or_render;
 
+/// What tells the OpenAPI documents of one edition (3.0, 3.1) apart; the paths, operations, parameters and the
+/// definitions each document holds are the same in every edition.
+#[derive(Debug)]
+pub(crate) struct Edition {
+    /// Where the documents are written, and (with a leading `/`) where they are served: `openapi/v3`.
+    pub dir: &'static str,
+    /// How schemas are written.
+    pub dialect: &'static Dialect,
+    /// The `openapi` field; `None` takes the profile's.
+    pub version: Option<&'static str>,
+    /// The `jsonSchemaDialect` field, when the edition has one.
+    pub json_schema_dialect: Option<&'static str>,
+}
+
+/// OpenAPI 3.0, as Kubernetes serves it at `/openapi/v3`.
+pub(crate) const V3_0: Edition =
+    Edition { dir: "openapi/v3", dialect: &Dialect::OPENAPI_V3, version: None, json_schema_dialect: None };
+
 /// Adds `openapi/v3/<gv path>.json` per group-version and `openapi/v3/index.json`.
+pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
+    emit_edition(ctx, &V3_0, artifacts)
+}
+
+/// Adds `<dir>/<gv path>.json` per group-version and `<dir>/index.json`, whose entries point at `/<dir>/<gv
+/// path>?hash=<hash>`.
 ///
 /// A group-version's document is a reusable unit: its inputs are its operations and the definitions they reach.
-pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
+pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut Artifacts) -> Result<(), Error> {
+    let dir = edition.dir;
     let mut index = Map::new();
     for group_version in &ctx.group_versions {
         let url_path = group_version.url_path();
-        let path = format!("openapi/v3/{url_path}.json");
+        let path = format!("{dir}/{url_path}.json");
         let items = ctx.operations(group_version);
-        let mut fingerprint = ctx.fingerprint("openapi-v3", operations::referenced(items).into_keys());
+        // `openapi-v3` for 3.0, as before editions, so its recorded units stay reusable.
+        let mut fingerprint = ctx.fingerprint(&dir.replace('/', "-"), operations::referenced(items).into_keys());
         fingerprint.add(group_version).add(items);
-        let unit = format!("openapi/v3/{url_path}");
+        let unit = format!("{dir}/{url_path}");
         let render = |out: &mut Artifacts| {
-            out.insert(path.clone(), to_canonical_json(&document_of(ctx, items)?));
+            out.insert(path.clone(), to_canonical_json(&document_of(ctx, edition, items)?));
             Ok::<_, Error>(())
         };
         // The index needs each document's hash; the record keeps it.
         let hash = |out: &Artifacts| json!({ "hash": content_hash(out.get(&path).unwrap_or_default()) });
         reuse_or_render(ctx.previous, unit.clone(), fingerprint.hex(), artifacts, render, hash)?;
         let hash = artifacts.units().get(&unit).and_then(|record| record.data["hash"].as_str()).unwrap_or_default();
-        let url = format!("/openapi/v3/{url_path}?hash={hash}");
+        let url = format!("/{dir}/{url_path}?hash={hash}");
         index.insert(url_path.clone(), json!({ "serverRelativeURL": url }));
     }
-    artifacts.insert("openapi/v3/index.json", to_canonical_json(&json!({ "paths": index })));
+    artifacts.insert(format!("{dir}/index.json"), to_canonical_json(&json!({ "paths": index })));
     Ok(())
 }
 
 /// The document of one group-version, from its operations: its paths and exactly the definitions they reach.
-fn document_of(ctx: &Context<'_>, items: &BTreeMap<String, PathItem>) -> Result<Value, Error> {
+fn document_of(ctx: &Context<'_>, edition: &Edition, items: &BTreeMap<String, PathItem>) -> Result<Value, Error> {
     let reached = closure(&ctx.definitions, operations::referenced(items))?;
-    let mut renderer = Renderer::new(&Dialect::OPENAPI_V3);
+    let mut renderer = Renderer::new(edition.dialect);
     let mut schemas = Map::new();
     for name in reached {
         if let Some(schema) = ctx.definitions.get(&name) {
@@ -59,12 +87,16 @@ fn document_of(ctx: &Context<'_>, items: &BTreeMap<String, PathItem>) -> Result<
         components.insert("securitySchemes".to_owned(), Value::Object(security_scheme(scheme)));
     }
     let info = &ctx.profile.info;
-    Ok(json!({
-        "openapi": ctx.profile.openapi_version,
+    let mut document = json!({
+        "openapi": edition.version.unwrap_or(&ctx.profile.openapi_version),
         "info": {"title": info.title, "version": info.version},
         "paths": render_paths(items, &renderer),
         "components": components,
-    }))
+    });
+    if let Some(dialect) = edition.json_schema_dialect {
+        document["jsonSchemaDialect"] = json!(dialect);
+    }
+    Ok(document)
 }
 
 fn render_paths(items: &BTreeMap<String, PathItem>, renderer: &Renderer) -> Value {

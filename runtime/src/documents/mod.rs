@@ -5,6 +5,7 @@
 mod route;
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 use axum::http::HeaderValue;
 
@@ -13,7 +14,7 @@ use crate::bundle::Bundle;
 use crate::discovery::{Root, Variants};
 use crate::last_modified::LastModified;
 use crate::negotiate::{DiscoveryChoice, OpenApiChoice, Spec, negotiate_discovery, negotiate_openapi, parse_accept};
-use crate::openapi::Document;
+use crate::openapi::{Document, GroupVersionDocument};
 use crate::respond::{Caching, Conditional, ContentTypeOverride, Prepared, Reply, RequestHeaders};
 use crate::status::Failure;
 use crate::variants::Representation;
@@ -57,7 +58,19 @@ pub(crate) fn answer<'b>(
                 Answer::Document(plain(bundle, Caching::Unspecified, false).decide(root, headers))
             });
         }
-        DocumentPath::OpenApiV3(key) => return v3_document(bundle, key, query, headers),
+        DocumentPath::OpenApiV3(key) => {
+            let documents = &bundle.openapi.documents;
+            return group_version_document(bundle, documents, Some(&bundle.proxied), key, query, headers);
+        }
+        // The same caching as v3's, from documents no upstream is proxied for.
+        DocumentPath::OpenApiV31Root => {
+            return bundle.openapi_v31.root.as_ref().map_or(not_found(), |root| {
+                Answer::Document(plain(bundle, Caching::Unspecified, false).decide(root, headers))
+            });
+        }
+        DocumentPath::OpenApiV31(key) => {
+            return group_version_document(bundle, &bundle.openapi_v31.documents, None, key, query, headers);
+        }
         DocumentPath::OpenApiV2 => {
             let served = bundle.openapi.v2.as_ref().and_then(|v2| v2.served());
             return served.map_or(not_found(), |v2| openapi(&v2.last_modified, &v2.document, Spec::V2, headers));
@@ -121,16 +134,18 @@ fn legacy<'b>(bundle: &'b Bundle, variants: &'b Variants, headers: &(impl Reques
     }
 }
 
-/// `/openapi/v3/<key>[?hash=H]`: immutable when `H` is current, redirected when stale, proxied for an
-/// upstream's document.
-fn v3_document<'b>(
+/// `/openapi/v3/<key>[?hash=H]` (or v3.1's): immutable when `H` is current, redirected when stale, proxied for an
+/// upstream's document when `proxied` lists it.
+fn group_version_document<'b>(
     bundle: &'b Bundle,
+    documents: &'b BTreeMap<String, GroupVersionDocument>,
+    proxied: Option<&'b BTreeMap<String, ProxyTarget>>,
     key: Cow<'b, str>,
     query: Option<&str>,
     headers: &(impl RequestHeaders + ?Sized),
 ) -> Answer<'b> {
-    let Some(entry) = bundle.openapi.documents.get(key.as_ref()) else {
-        return match bundle.proxied.get(key.as_ref()) {
+    let Some(entry) = documents.get(key.as_ref()) else {
+        return match proxied.and_then(|proxied| proxied.get(key.as_ref())) {
             Some(target) => Answer::Proxy { target, key },
             None => not_found(),
         };

@@ -1,5 +1,6 @@
 //! Which fixed-shape document path a request names: discovery (`/api`, `/apis`, `/api/<v>`, `/apis/<g>`,
-//! `/apis/<g>/<v>`) or OpenAPI (`/openapi/v3`, `/openapi/v3/<key>`, `/openapi/v2`). The path is matched after
+//! `/apis/<g>/<v>`) or OpenAPI (`/openapi/v3`, `/openapi/v3/<key>`, `/openapi/v3.1`, `/openapi/v3.1/<key>`,
+//! `/openapi/v2`). The path is matched after
 //! percent-decoding, as Go's mux matches `URL.Path`.
 
 use std::borrow::Cow;
@@ -23,6 +24,10 @@ pub(crate) enum DocumentPath<'p> {
     OpenApiRoot,
     /// `/openapi/v3/<key>`.
     OpenApiV3(Cow<'p, str>),
+    /// `/openapi/v3.1`.
+    OpenApiV31Root,
+    /// `/openapi/v3.1/<key>`.
+    OpenApiV31(Cow<'p, str>),
     /// `/openapi/v2`.
     OpenApiV2,
     /// `/version`.
@@ -37,6 +42,8 @@ impl DocumentPath<'_> {
             Self::CoreVersion(_) | Self::Group(_) | Self::GroupVersion(_) => EndpointClass::DiscoveryLegacy,
             Self::OpenApiRoot => EndpointClass::OpenApiV3Root,
             Self::OpenApiV3(_) => EndpointClass::OpenApiV3,
+            Self::OpenApiV31Root => EndpointClass::OpenApiV31Root,
+            Self::OpenApiV31(_) => EndpointClass::OpenApiV31,
             Self::OpenApiV2 => EndpointClass::OpenApiV2,
             Self::Version => EndpointClass::Operations,
         }
@@ -57,12 +64,16 @@ fn classify<'p>(path: &'p str, wrap: impl Fn(&'p str) -> Cow<'p, str>) -> Option
         "/api" => return Some(DocumentPath::CoreRoot),
         "/apis" => return Some(DocumentPath::GroupsRoot),
         "/openapi/v3" => return Some(DocumentPath::OpenApiRoot),
+        "/openapi/v3.1" => return Some(DocumentPath::OpenApiV31Root),
         "/openapi/v2" => return Some(DocumentPath::OpenApiV2),
         "/version" => return Some(DocumentPath::Version),
         _ => {}
     }
     if let Some(key) = path.strip_prefix("/openapi/v3/") {
         return (!key.is_empty()).then(|| DocumentPath::OpenApiV3(wrap(key)));
+    }
+    if let Some(key) = path.strip_prefix("/openapi/v3.1/") {
+        return (!key.is_empty()).then(|| DocumentPath::OpenApiV31(wrap(key)));
     }
     if let Some(version) = path.strip_prefix("/api/") {
         return is_segment(version).then(|| DocumentPath::CoreVersion(wrap(version)));
@@ -91,6 +102,8 @@ fn into_owned(path: DocumentPath<'_>) -> DocumentPath<'static> {
         DocumentPath::GroupVersion(gv) => DocumentPath::GroupVersion(own(gv)),
         DocumentPath::OpenApiRoot => DocumentPath::OpenApiRoot,
         DocumentPath::OpenApiV3(key) => DocumentPath::OpenApiV3(own(key)),
+        DocumentPath::OpenApiV31Root => DocumentPath::OpenApiV31Root,
+        DocumentPath::OpenApiV31(key) => DocumentPath::OpenApiV31(own(key)),
         DocumentPath::OpenApiV2 => DocumentPath::OpenApiV2,
         DocumentPath::Version => DocumentPath::Version,
     }
@@ -114,6 +127,8 @@ mod tests {
         assert_eq!(named("/apis/apps/v1"), Some(DocumentPath::GroupVersion(owned("apps/v1"))));
         assert_eq!(named("/openapi/v3"), Some(DocumentPath::OpenApiRoot));
         assert_eq!(named("/openapi/v3/apis/apps/v1"), Some(DocumentPath::OpenApiV3(owned("apis/apps/v1"))));
+        assert_eq!(named("/openapi/v3.1"), Some(DocumentPath::OpenApiV31Root));
+        assert_eq!(named("/openapi/v3.1/apis/apps/v1"), Some(DocumentPath::OpenApiV31(owned("apis/apps/v1"))));
         assert_eq!(named("/openapi/v2"), Some(DocumentPath::OpenApiV2));
         assert_eq!(named("/version"), Some(DocumentPath::Version));
         for other in [
@@ -124,6 +139,8 @@ mod tests {
             "/apis/apps/v1/",
             "/apis/a/v1/groups",
             "/openapi/v3/",
+            "/openapi/v3.1/",
+            "/openapi/v3.2",
             "/openapi",
             "/version/",
             "/apisx",

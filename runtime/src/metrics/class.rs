@@ -11,6 +11,10 @@ pub enum EndpointClass {
     OpenApiV3Root,
     /// `/openapi/v3/<gv>`.
     OpenApiV3,
+    /// `/openapi/v3.1`.
+    OpenApiV31Root,
+    /// `/openapi/v3.1/<gv>`.
+    OpenApiV31,
     /// `/openapi/v2`.
     OpenApiV2,
     /// `/version`, `/healthz`, `/livez`, `/readyz`, `/metrics`.
@@ -25,11 +29,13 @@ pub enum EndpointClass {
 
 impl EndpointClass {
     /// Every class, in declaration order (the index is the discriminant).
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 11] = [
         Self::DiscoveryRoot,
         Self::DiscoveryLegacy,
         Self::OpenApiV3Root,
         Self::OpenApiV3,
+        Self::OpenApiV31Root,
+        Self::OpenApiV31,
         Self::OpenApiV2,
         Self::Operations,
         Self::Groups,
@@ -44,9 +50,11 @@ impl EndpointClass {
         match path {
             "/api" | "/apis" => Self::DiscoveryRoot,
             "/openapi/v3" => Self::OpenApiV3Root,
+            "/openapi/v3.1" => Self::OpenApiV31Root,
             "/openapi/v2" => Self::OpenApiV2,
             "/version" | "/healthz" | "/livez" | "/readyz" | "/metrics" => Self::Operations,
             _ if path.starts_with("/openapi/v3/") => Self::OpenApiV3,
+            _ if path.starts_with("/openapi/v3.1/") => Self::OpenApiV31,
             _ if path.starts_with("/api/") && segments == 2 => Self::DiscoveryLegacy,
             _ if path.starts_with("/apis/") && (2..=3).contains(&segments) => Self::DiscoveryLegacy,
             _ if is_groups_path(path) => Self::Groups,
@@ -62,6 +70,8 @@ impl EndpointClass {
             Self::DiscoveryLegacy => "discovery_legacy",
             Self::OpenApiV3Root => "openapi_v3_root",
             Self::OpenApiV3 => "openapi_v3",
+            Self::OpenApiV31Root => "openapi_v31_root",
+            Self::OpenApiV31 => "openapi_v31",
             Self::OpenApiV2 => "openapi_v2",
             Self::Operations => "operations",
             Self::Groups => "groups",

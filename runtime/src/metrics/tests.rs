@@ -24,6 +24,8 @@ fn classes_of_paths() {
     assert_eq!(EndpointClass::of("/apis/coordination.k8s.io/v1/leases/kapi-1"), EndpointClass::Other);
     assert_eq!(EndpointClass::of("/apis/coordination.k8s.io/v1/namespaces/x/pods"), EndpointClass::Other);
     assert_eq!(EndpointClass::of("/openapi/v3/apis/apps/v1"), EndpointClass::OpenApiV3);
+    assert_eq!(EndpointClass::of("/openapi/v3.1"), EndpointClass::OpenApiV31Root);
+    assert_eq!(EndpointClass::of("/openapi/v3.1/apis/apps/v1"), EndpointClass::OpenApiV31);
     assert_eq!(EndpointClass::of("/metrics"), EndpointClass::Operations);
     assert_eq!(EndpointClass::of("/etc/passwd"), EndpointClass::Other);
 }

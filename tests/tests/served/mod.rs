@@ -19,11 +19,12 @@ pub fn is_read_by_servers(path: &str) -> bool {
 pub fn request_for(path: &str) -> Option<(String, &'static str)> {
     const AGGREGATED: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
     const AGGREGATED_BETA: &str = "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList";
-    if let Some(key) = path.strip_prefix("openapi/v3/").and_then(|rest| rest.strip_suffix(".json")) {
-        return Some((
-            if key == "index" { "/openapi/v3".into() } else { format!("/openapi/v3/{key}") },
-            "application/json",
-        ));
+    for edition in ["v3", "v3.1"] {
+        if let Some(key) = path.strip_prefix(&format!("openapi/{edition}/")).and_then(|rest| rest.strip_suffix(".json"))
+        {
+            let url = if key == "index" { format!("/openapi/{edition}") } else { format!("/openapi/{edition}/{key}") };
+            return Some((url, "application/json"));
+        }
     }
     if path == "openapi/v2/swagger.json" {
         return Some(("/openapi/v2".into(), "application/json"));
