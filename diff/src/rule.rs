@@ -81,6 +81,9 @@ rules! {
     /// A value was added to an enum.
     EnumValueAdded => ("schema.enum-value-added", Warning,
         "clients that switch over every value meet one they do not know"),
+    /// A closed enum (`enum`) became an open one (`x-extensible-enum`): values it did not list are accepted.
+    EnumOpened => ("schema.enum-opened", Warning,
+        "clients built from the closed list meet values they do not know, and later additions are not flagged"),
     /// A bound became tighter: minimum, maximum, lengths, item or property counts, multipleOf, uniqueItems.
     BoundTightened => ("schema.bound-tightened", Error, "values that were valid are rejected"),
     /// A pattern was added or changed.

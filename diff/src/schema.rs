@@ -220,7 +220,7 @@ impl Walk<'_> {
         if old.nullable && !new.nullable {
             self.report(Rule::NullableRemoved, path, "no longer nullable".into());
         }
-        self.enums(path, &old.enum_values, &new.enum_values);
+        self.enums(path, old, new);
         self.bounds(path, old, new);
         if old.bounds.pattern != new.bounds.pattern && new.bounds.pattern.is_some() {
             let show = |p: &Option<String>| p.as_ref().map_or("(none)".to_owned(), |p| format!("`{p}`"));
@@ -248,8 +248,14 @@ impl Walk<'_> {
         }
     }
 
-    fn enums(&mut self, path: &str, old: &[Value], new: &[Value]) {
+    /// Closed enums (`enum`) reject what they do not list, so removing a value breaks writers and adding one breaks
+    /// readers that switch over the list. Open enums (`knownValues`) reject nothing: their list may change freely.
+    fn enums(&mut self, path: &str, old_object: &SchemaObject, new_object: &SchemaObject) {
+        let (old, new) = (&old_object.enum_values, &new_object.enum_values);
         if new.is_empty() {
+            if !old.is_empty() && !new_object.known_values.is_empty() {
+                self.report(Rule::EnumOpened, path, "closed enum made open".into());
+            }
             return;
         }
         if old.is_empty() {

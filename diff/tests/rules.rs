@@ -138,6 +138,22 @@ case!(enum_value_added: EnumValueAdded, Warning, ".spec.colour", [] {
     pub colour: String,
 });
 
+// Opening is where the warning belongs: values added to an open enum later are not flagged.
+case!(enum_opened: EnumOpened, Warning, ".spec.colour", [] {
+    /// The colour.
+    #[kapi(enum_values = ["Red", "Green"])]
+    pub colour: String,
+} => [] {
+    /// The colour.
+    #[kapi(known_values = ["Red", "Green"])]
+    pub colour: String,
+});
+
+#[test]
+fn enum_opened_detail() {
+    assert_eq!(edited!(enum_opened)[0].detail, "closed enum made open");
+}
+
 case!(bound_tightened: BoundTightened, Error, ".spec.replicas", [] {
     /// Tags.
     #[kapi(max_items = 8)]
@@ -447,6 +463,7 @@ fn every_schema_and_surface_rule_has_a_case_here() {
         Rule::NullableRemoved,
         Rule::EnumValueRemoved,
         Rule::EnumValueAdded,
+        Rule::EnumOpened,
         Rule::BoundTightened,
         Rule::PatternChanged,
         Rule::DefaultChanged,

@@ -42,10 +42,10 @@ fn is_zero(value: &Value, object: &SchemaObject, is_reference: bool) -> bool {
     }
 }
 
-/// True when `node` or anything below it has an `enum`.
+/// True when `node` or anything below it has an `enum`, closed or open (`x-extensible-enum`).
 pub fn has_enum(node: &SchemaNode) -> bool {
     let object = node.keywords();
-    if !object.enum_values.is_empty() {
+    if !object.enum_values.is_empty() || !object.known_values.is_empty() {
         return true;
     }
     let lists = object.one_of.iter().chain(&object.any_of).chain(&object.all_of);

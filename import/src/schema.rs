@@ -2,7 +2,7 @@
 //! a reference wrapped in `allOf` so that keywords can stand beside it unwrapped again, and every keyword checked to
 //! have survived (the model's form has no room for one it does not know, and importing must lose nothing).
 
-use kapi_model::SchemaNode;
+use kapi_model::{Keyword, SchemaNode, open_enum};
 use serde_json::{Map, Value};
 
 /// How a document's references name their targets.
@@ -78,6 +78,7 @@ fn normalise(value: &Value, style: RefStyle, pointer: &str) -> Result<Value, Str
         out.insert(key.clone(), normal);
     }
     gather_extensions(&mut out);
+    read_known_values(&mut out);
     lift_wrapped_reference(&mut out);
     Ok(Value::Object(out))
 }
@@ -107,6 +108,26 @@ fn gather_extensions(object: &mut Map<String, Value>) {
     }
     object.insert(EXTENSIONS_KEY.to_owned(), Value::Object(extensions));
 }
+
+/// An open enum's list, `x-extensible-enum`, is the model's `knownValues`. kapi's emitters also name the values in
+/// a sentence at the end of the description; that sentence is taken off here, so that generating again writes the
+/// description as it was rather than naming the values twice.
+fn read_known_values(object: &mut Map<String, Value>) {
+    let Some(values) = object.remove(Keyword::KnownValues.as_str()) else { return };
+    if let (Value::Array(list), Some(Value::String(text))) = (&values, object.get(DESCRIPTION))
+        && let Some(written) = open_enum::undescribe(text, list)
+    {
+        match written {
+            Some(text) => object.insert(DESCRIPTION.to_owned(), Value::String(text)),
+            None => object.remove(DESCRIPTION),
+        };
+    }
+    object.insert(KNOWN_VALUES_KEY.to_owned(), values);
+}
+
+const DESCRIPTION: &str = "description";
+/// The model's name for `x-extensible-enum`.
+const KNOWN_VALUES_KEY: &str = "knownValues";
 
 const EXTENSION_PREFIX: &str = "x-kubernetes-";
 const UNION_FIELDS: &str = "fields-to-discriminateBy";
@@ -204,6 +225,21 @@ mod tests {
                 "c": {"allOf": [{"$ref": "x.C"}]}
             }, "type": "object"})
         );
+        Ok(())
+    }
+
+    #[test]
+    fn open_enums_are_read_back_without_the_sentence_the_emitters_add() -> Result<(), String> {
+        let schema = json!({"type": "string", "x-extensible-enum": ["Gold", "Silver"],
+            "description": "The tier.\n\nKnown values: \"Gold\", \"Silver\"; other values may appear."});
+        let node = read(&schema, RefStyle::Components, "#")?;
+        let object = node.keywords();
+        assert_eq!(object.known_values, [json!("Gold"), json!("Silver")]);
+        assert_eq!(object.description.as_deref(), Some("The tier."));
+        assert!(object.enum_values.is_empty(), "an open enum is not read as a closed one");
+        let other = json!({"type": "string", "x-extensible-enum": ["A"], "description": "Written by hand."});
+        let node = read(&other, RefStyle::Definitions, "#")?;
+        assert_eq!(node.keywords().description.as_deref(), Some("Written by hand."), "kept as written");
         Ok(())
     }
 

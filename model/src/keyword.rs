@@ -308,6 +308,8 @@ vocabulary! {
             default: Default = "default", Json, by "default";
             nullable: Nullable = "nullable", Flag, by "nullable", on Nullable;
             enum_values: Enum = "enum", StringValues, by "enum_values";
+            // Open enums: `x-extensible-enum` is the extension Zalando's RESTful API guidelines define for them.
+            known_values: KnownValues = "x-extensible-enum", StringValues, by "known_values";
             example: Example = "example", Json, by "example";
             deprecated: Deprecated = "deprecated", Flag, by "deprecated";
             read_only: ReadOnly = "readOnly", Flag, by "read_only";

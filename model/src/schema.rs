@@ -69,8 +69,14 @@ pub struct SchemaObject {
     pub zero_value: Option<Value>,
     #[serde(skip_serializing_if = "is_false")]
     pub nullable: bool,
+    /// A closed enum: the only values the field accepts. Adding one later breaks clients that validate against
+    /// today's list, so fields whose set of values grows use `known_values` instead.
     #[serde(rename = "enum", skip_serializing_if = "Vec::is_empty")]
     pub enum_values: Vec<Value>,
+    /// An open enum: the values known today, documented (an extension and the description) but never enforced, so
+    /// a value added later is not an error for readers of today's documents. See [`crate::open_enum`].
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub known_values: Vec<Value>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub one_of: Vec<SchemaNode>,
     #[serde(skip_serializing_if = "Vec::is_empty")]

@@ -59,6 +59,19 @@ fn cel_rules_fail_with_their_messages() {
     );
 }
 
+/// `capacityType` is an open enum and `restartPolicy` a closed one: only the closed one rejects a value it does
+/// not list.
+#[test]
+fn open_enums_accept_unknown_values_and_closed_ones_do_not() {
+    let text = format!("{CRON_TAB}  capacityType: Reserved\n  restartPolicy: Always\n");
+    let shown = cron_tab(&text);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert_eq!(shown[0].0, "spec.restartPolicy");
+    assert!(shown[0].1.contains("supported values: \"Never\", \"OnFailure\""), "{shown:?}");
+    let known = format!("{CRON_TAB}  capacityType: Spot\n  restartPolicy: Never\n");
+    assert_eq!(cron_tab(&known), vec![]);
+}
+
 #[test]
 fn rules_see_defaults() {
     // `replicas` is left out: its default (1) is what the rule compares with maxReplicas.

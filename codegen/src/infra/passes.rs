@@ -1,6 +1,6 @@
 //! Small transformations of the model's schemas that a profile runs, in order, before any dialect renders them.
 
-use kapi_model::{Conventions, DefName, Registry, SchemaNode, SchemaObject};
+use kapi_model::{Conventions, DefName, Registry, SchemaNode, SchemaObject, open_enum};
 
 /// One pass over a definition's schema. Each says which dialect wants it and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -11,6 +11,8 @@ pub enum SchemaPass {
     /// Without the pass zero values are never written.
     ZeroValuesAsDefaults,
     /// Kubernetes conventions. Upstream's checked-in documents are generated with the `OpenAPIEnums` feature off, so they carry no `enum`.
+    /// Nor do they carry extensions Kubernetes does not define, so an open enum's known values survive only as
+    /// the sentence in the description (which is also where upstream's generator documents enum values).
     DropEnums,
     /// Definitions of kinds carry `x-kubernetes-group-version-kind`, the list of group-version-kinds the registry
     /// knows them as (kubectl finds a kind's schema through it).
@@ -30,7 +32,7 @@ impl SchemaPass {
     pub(crate) fn apply(self, name: &DefName, schema: &mut SchemaNode, registry: &Registry) {
         match self {
             Self::ZeroValuesAsDefaults => for_each_object(schema, &mut zero_value_as_default),
-            Self::DropEnums => for_each_object(schema, &mut |object| object.enum_values.clear()),
+            Self::DropEnums => for_each_object(schema, &mut drop_enums),
             Self::GroupVersionKinds => {
                 let kinds = registry.kinds_of(name);
                 if !kinds.is_empty() {
@@ -45,6 +47,12 @@ fn zero_value_as_default(object: &mut SchemaObject) {
     if let Some(zero) = object.zero_value.take() {
         object.default.get_or_insert(zero);
     }
+}
+
+fn drop_enums(object: &mut SchemaObject) {
+    object.enum_values.clear();
+    let known = std::mem::take(&mut object.known_values);
+    object.description = open_enum::describe(object.description.as_deref(), &known);
 }
 
 /// Calls `visit` on the keywords of `node` and of every node below it.
@@ -97,5 +105,18 @@ mod tests {
         SchemaPass::DropEnums.apply(&DefName::new("R"), &mut node, &Registry::new());
         let items = node.keywords().items.as_ref().expect("items");
         assert!(items.keywords().enum_values.is_empty());
+    }
+
+    #[test]
+    fn open_enums_keep_their_values_only_in_the_description() {
+        let mut open = SchemaObject::of_type(InstanceType::String);
+        open.known_values = vec![json!("Spot")];
+        open.description = Some("Billing.".into());
+        let mut node = SchemaNode::inline(open);
+        SchemaPass::DropEnums.apply(&DefName::new("R"), &mut node, &Registry::new());
+        let object = node.keywords();
+        assert!(object.known_values.is_empty());
+        let expected = "Billing.\n\nKnown values: \"Spot\"; other values may appear.";
+        assert_eq!(object.description.as_deref(), Some(expected));
     }
 }

@@ -26,6 +26,12 @@ pub fn take_attributes(object: &mut SchemaObject) -> Result<Vec<String>, String>
         object.enum_values.clear();
         push(format!("enum_values = [{}]", values.join(", ")));
     }
+    if !object.known_values.is_empty() {
+        let values: Option<Vec<String>> = object.known_values.iter().map(|v| v.as_str().map(string_literal)).collect();
+        let values = values.ok_or("an open enum of values other than strings")?;
+        object.known_values.clear();
+        push(format!("known_values = [{}]", values.join(", ")));
+    }
     let bounds = &mut object.bounds;
     for (name, value) in [("minimum", bounds.minimum.take()), ("maximum", bounds.maximum.take())]
         .into_iter()

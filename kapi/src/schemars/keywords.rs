@@ -30,6 +30,7 @@ impl Converter<'_> {
             Keyword::Example => object.example = Some(value.clone()),
             Keyword::Nullable => object.nullable = self.parse(value, at).unwrap_or_default(),
             Keyword::Enum => object.enum_values = self.parse(value, at).unwrap_or_default(),
+            Keyword::KnownValues => object.known_values = self.parse(value, at).unwrap_or_default(),
             Keyword::Deprecated => object.deprecated = self.parse(value, at).unwrap_or_default(),
             Keyword::ReadOnly => object.read_only = self.parse(value, at).unwrap_or_default(),
             Keyword::WriteOnly => object.write_only = self.parse(value, at).unwrap_or_default(),

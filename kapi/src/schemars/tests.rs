@@ -48,6 +48,15 @@ fn type_arrays_become_nullable_or_a_choice_of_types() {
 }
 
 #[test]
+fn an_open_enum_stays_open() {
+    let (object, errors) = convert(json!({"type": "string", "x-extensible-enum": ["Gold", "Silver"]}));
+    assert_eq!(
+        (object.known_values, object.enum_values, errors.len()),
+        (vec![json!("Gold"), json!("Silver")], vec![], 0)
+    );
+}
+
+#[test]
 fn const_is_a_single_value_enum() {
     let (object, errors) = convert(json!({"type": "string", "const": "Circle"}));
     assert_eq!((object.enum_values, errors.len()), (vec![json!("Circle")], 0));

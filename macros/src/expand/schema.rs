@@ -10,6 +10,7 @@ use super::settings::{json, setting, settings};
 use super::shapes::impl_shapes;
 use crate::internals::ast::{Container, Data, Field, Style, Variant, option_inner};
 use crate::internals::attr::field::FieldAttrs;
+use crate::internals::check_enum::{is_open, is_string_enum};
 
 /// `impl Schema`, with the field-name table, the type's shape and the placement checks, in one anonymous constant
 /// so nothing leaks into the user's scope.
@@ -210,9 +211,12 @@ fn property(field: &Field, krate: &syn::Path) -> TokenStream {
 
 fn enum_schema(cont: &Container, variants: &[Variant], krate: &syn::Path) -> TokenStream {
     let live: Vec<&Variant> = variants.iter().filter(|v| !v.serde.skip).collect();
-    let all_unit = live.iter().all(|v| v.style == Style::Unit);
-    if all_unit && !cont.serde.untagged && cont.serde.tag.is_none() {
-        let names = live.iter().map(|v| &v.json_name);
+    if is_string_enum(cont, variants) {
+        // A `#[serde(other)]` catch-all is where unknown values land, not a value of its own.
+        let names = live.iter().filter(|v| !v.serde.other).map(|v| &v.json_name);
+        if is_open(cont, variants) {
+            return quote!(__kapi::open_string_enum(&[#(#names),*]));
+        }
         return quote!(__kapi::string_enum(&[#(#names),*]));
     }
     let shapes = live.iter().map(|variant| {

@@ -15,6 +15,7 @@ pub fn check_schema(cx: &Ctxt, cont: &Container) {
     check_union(cx, cont);
     check_container_keywords(cx, cont);
     super::check_proto::check_proto(cx, cont);
+    super::check_enum::check_enums(cx, cont);
     for field in cont.all_fields() {
         check_skipped_field(cx, field);
         check_list_map(cx, field);

@@ -4,6 +4,7 @@ pub mod ast;
 pub mod attr;
 pub mod case;
 pub mod check;
+pub mod check_enum;
 pub mod check_proto;
 pub mod ctxt;
 pub mod docs;

@@ -103,6 +103,14 @@ pub struct CronTabSpec {
     /// Free-form settings handed to the job unchanged; any JSON is kept as written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config: Option<serde_json::Value>,
+    /// Whether a failed run is started again. A closed enum: the server rejects any other value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restart_policy: Option<RestartPolicy>,
+    /// The kind of capacity the job's copies run on. An open enum: providers add kinds, so values other than the
+    /// known ones are accepted and clients should expect them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(known_values = ["OnDemand", "Spot"])]
+    pub capacity_type: Option<String>,
 }
 
 fn default_replicas() -> i32 {
@@ -124,6 +132,16 @@ pub enum ConcurrencyPolicy {
     Forbid,
     /// Stop the old run and start the new one.
     Replace,
+}
+
+/// Whether a failed run is started again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[kapi(package = "example.com/stable/v1")]
+pub enum RestartPolicy {
+    /// Leave a failed run failed.
+    Never,
+    /// Start a failed run again, with the backoff.
+    OnFailure,
 }
 
 /// Where to report finished runs: exactly one of a webhook or an e-mail address.

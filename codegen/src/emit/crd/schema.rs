@@ -41,8 +41,9 @@ pub(crate) fn version_schema(ctx: &Context<'_>, definition: &DefName) -> Version
     let dropped = renderer
         .take_dropped()
         .into_iter()
-        // Kinds' own group-version-kind list is for OpenAPI readers; the CRD says it in `spec`.
-        .filter(|d| d.keyword != Keyword::GroupVersionKind)
+        // Kinds' own group-version-kind list is for OpenAPI readers; the CRD says it in `spec`. An open enum's
+        // known values are not lost: the description names them.
+        .filter(|d| !matches!(d.keyword, Keyword::GroupVersionKind | Keyword::KnownValues))
         .map(|d| format!("{} at {}: {}", d.keyword.as_str(), pointer_or_root(&d.pointer), d.rule.describe()))
         .collect();
     VersionSchema { schema, origins, problems, dropped }

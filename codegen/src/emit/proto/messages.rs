@@ -4,9 +4,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_model::{
-    DefName, Definition, InstanceType, ProtoInfo, ProtoMessage, ProtoScalar, Registry, SchemaNode, SchemaObject,
+    Conventions, DefName, Definition, InstanceType, ProtoInfo, ProtoMessage, ProtoScalar, Registry, SchemaNode,
+    SchemaObject,
 };
 
+use super::enums::field_comment;
 use super::ir::{Field, FieldKind, File, Message, Package, TypeRef};
 use super::names::{identifier, package_of, upper_camel};
 use super::shape::{Form, Shape, form, is_raw_json, members, shape};
@@ -18,6 +20,11 @@ const MAX_ALIAS_DEPTH: usize = 32;
 #[derive(Debug)]
 pub(crate) struct Builder<'a> {
     registry: &'a Registry,
+    /// The conventions of each definition: Kubernetes' own packages are written as go-to-protobuf writes them,
+    /// others name their enum's values in their fields' comments (see [`super::enums`]).
+    conventions: &'a BTreeMap<DefName, Conventions>,
+    /// Whether the definition being built does.
+    documenting_enums: bool,
     files: BTreeMap<Package, Vec<Message>>,
     /// Wrapper messages declared by `proto_wrapper`, with their item type and who declared them.
     wrappers: BTreeMap<(Package, String), (TypeRef, String)>,
@@ -49,8 +56,9 @@ impl Scope {
 
 impl<'a> Builder<'a> {
     /// A builder over `registry`.
-    pub fn new(registry: &'a Registry) -> Self {
-        Self { registry, files: BTreeMap::new(), wrappers: BTreeMap::new(), problems: Vec::new() }
+    pub fn new(registry: &'a Registry, conventions: &'a BTreeMap<DefName, Conventions>) -> Self {
+        let (files, wrappers, problems) = (BTreeMap::new(), BTreeMap::new(), Vec::new());
+        Self { registry, conventions, documenting_enums: false, files, wrappers, problems }
     }
 
     /// Every file, messages sorted by name.
@@ -84,6 +92,8 @@ impl<'a> Builder<'a> {
         let body = definition.schema.keywords();
         let scope = Scope { package: package_of(name, &definition.info), path: vec![name.short_name().to_owned()] };
         let mut message = Message::new(name.short_name(), body.description.clone());
+        let conventions = self.conventions.get(name).copied().unwrap_or_default();
+        self.documenting_enums = conventions == Conventions::Lossless;
         let info = &definition.info.proto;
         if let Some(fixed) = &info.message {
             message.fields = hand_written(fixed);
@@ -127,7 +137,11 @@ impl<'a> Builder<'a> {
             };
             let name = identifier(json_name);
             let json = (&name != json_name).then(|| json_name.clone());
-            let comment = node.keywords().description.clone();
+            let comment = if self.documenting_enums {
+                field_comment(self.registry, node)
+            } else {
+                node.keywords().description.clone()
+            };
             if message.fields.iter().any(|field| field.name == name) {
                 self.problems.push(format!("`{}` has two fields named `{name}`", scope.describe()));
             }

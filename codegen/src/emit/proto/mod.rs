@@ -10,6 +10,7 @@
 //! path other files import it by) and [`LEDGER_PATH`].
 
 pub mod conflict;
+mod enums;
 mod ir;
 pub mod ledger;
 mod messages;
@@ -31,7 +32,7 @@ pub const PROTO_ROOT: &str = "proto";
 
 /// Adds every package's .proto file and the next ledger; `previous` is the ledger the last generation wrote.
 pub(crate) fn emit(ctx: &Context<'_>, previous: Option<&Ledger>, artifacts: &mut Artifacts) -> Result<(), Error> {
-    let (mut files, problems) = messages::Builder::new(&ctx.registry).build();
+    let (mut files, problems) = messages::Builder::new(&ctx.registry, &ctx.conventions).build();
     if !problems.is_empty() {
         return Err(Error::proto_shape(problems));
     }

@@ -26,6 +26,8 @@ pub struct ContainerAttrs {
     pub gvks: Vec<Gvk>,
     pub zero_value: Attr<Value>,
     pub one_of: Attr<()>,
+    /// `open`: an enum of unit variants whose list of values may grow (an open enum, see `kapi_model::open_enum`).
+    pub open: Attr<()>,
     /// `crate = "path"`: where the expansion finds kapi, for crates that re-export it.
     pub krate: Attr<syn::Path>,
     pub keywords: Keywords,
@@ -49,6 +51,7 @@ impl ContainerAttrs {
             gvks: Vec::new(),
             zero_value: Attr::none("zero_value"),
             one_of: Attr::none("one_of"),
+            open: Attr::none("open"),
             krate: Attr::none("crate"),
             keywords: Keywords::new(),
             resource: ResourceAttrs::new(),
@@ -71,6 +74,7 @@ impl ContainerAttrs {
             "inline" => set_flag(cx, meta, &mut self.inline)?,
             "registered_in_every_group_version" => set_flag(cx, meta, &mut self.every_group_version)?,
             "one_of" => set_flag(cx, meta, &mut self.one_of)?,
+            "open" => set_flag(cx, meta, &mut self.open)?,
             "crate" => self.krate.set_opt(cx, &path, values::path(cx, meta)?),
             "zero_value" => self.zero_value.set_opt(cx, &path, values::json_literal(cx, meta)?.map(|(_, v)| v)),
             "union" => {

@@ -16,6 +16,8 @@ pub struct SerdeContainer {
     pub transparent: bool,
     pub default: bool,
     pub skip: bool,
+    /// `#[serde(other)]` on a unit variant: the catch-all that unknown values deserialise into.
+    pub other: bool,
     /// Where `untagged` was written, for conflict errors.
     pub untagged_span: Option<syn::Path>,
 }
@@ -80,6 +82,7 @@ impl SerdeContainer {
                     values::skip_value(meta)?;
                 }
                 "skip" | "skip_serializing" => out.skip = true,
+                "other" => out.other = true,
                 _ => values::skip_value(meta)?,
             }
             Ok(())
