@@ -175,6 +175,10 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     };
     let loader = Loader { dir: args.dir.clone(), disabled, options, last_read: Arc::default() };
     let handle = Handle::new();
+    if args.dir.is_none() {
+        // The embedded corpus' example Backup has three versions and a conversion webhook: this server is it.
+        handle.serve_conversions(kapi_schemas::example::backups::backup::converters());
+    }
     if let Some(path) = &args.request_log {
         let file = OpenOptions::new().create(true).append(true).open(path);
         let file = file.map_err(|e| format!("cannot open the request log {}: {e}", path.display()))?;

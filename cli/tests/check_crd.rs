@@ -67,5 +67,5 @@ fn the_generated_crds_pass() {
     let refs: Vec<&std::path::Path> = files.iter().map(|p| p.as_path()).collect();
     let (code, stdout, stderr) = check(&refs);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(stdout.contains("4 CRD(s) checked: 0 error(s), 0 warning(s)"), "{stdout}");
+    assert!(stdout.contains("6 CRD(s) checked: 0 error(s), 0 warning(s)"), "{stdout}");
 }

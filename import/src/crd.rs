@@ -2,8 +2,8 @@
 //! names, scope, subresources, columns and selectable fields that version's resource.
 
 use kapi_model::{
-    CrdVersion, DefName, GroupVersion, InstanceType, PrinterColumn, ResourceMeta, STANDARD_VERBS, ScalePaths,
-    SchemaNode, SchemaObject, Scope, Subresource, SubresourceKind,
+    ConversionWebhook, CrdVersion, DefName, GroupVersion, InstanceType, PrinterColumn, ResourceMeta, STANDARD_VERBS,
+    ScalePaths, SchemaNode, SchemaObject, Scope, Subresource, SubresourceKind,
 };
 use serde_json::Value;
 
@@ -68,9 +68,8 @@ pub fn read_crd(origin: &str, crd: &Value, type_meta: Option<&SchemaNode>) -> Re
             read_in.notes.push(at(&format!("metadata.{key} are not kept (kapi writes the CRD's metadata itself)")));
         }
     }
-    if crd.pointer("/spec/conversion").is_some() {
-        read_in.notes.push(at("spec.conversion is not kept"));
-    }
+    let (conversion_webhook, conversion_notes) = conversion_webhook(crd, &at);
+    read_in.notes.extend(conversion_notes);
     for (index, version) in versions.iter().enumerate() {
         let version_name = text(version, "/name").ok_or_else(|| at(&format!("version {index} has no name")))?;
         let here = format!("/spec/versions/{index}");
@@ -125,6 +124,7 @@ pub fn read_crd(origin: &str, crd: &Value, type_meta: Option<&SchemaNode>) -> Re
             deprecation_warning: text(version, "/deprecationWarning").map(str::to_owned),
             printer_columns: printer_columns?,
             selectable_fields,
+            conversion_webhook: conversion_webhook.clone(),
         };
         read_in.resources.push(ResourceMeta {
             group_version: GroupVersion::new(group, version_name),
@@ -203,4 +203,35 @@ fn special_target(object: &SchemaObject) -> Option<&'static str> {
 /// The TypeMeta properties' schema (kapi-meta's), for lists.
 pub fn type_meta_name() -> DefName {
     DefName::new(TYPE_META)
+}
+
+/// The conversion webhook `spec.conversion` names, if any, and notes on what kapi does not keep: a CA bundle (which
+/// belongs to the deployment) and review versions other than v1.
+fn conversion_webhook(crd: &Value, at: &dyn Fn(&str) -> String) -> (Option<ConversionWebhook>, Vec<String>) {
+    let Some(conversion) = crd.pointer("/spec/conversion") else { return (None, Vec::new()) };
+    if text(conversion, "/strategy") != Some("Webhook") {
+        return (None, Vec::new());
+    }
+    let Some(config) = conversion.pointer("/webhook/clientConfig") else {
+        return (None, vec![at("a Webhook conversion without clientConfig is not kept")]);
+    };
+    let service = config.get("service").map(|service| {
+        let part = |key: &str| text(service, &format!("/{key}")).unwrap_or_default().to_owned();
+        (part("namespace"), part("name"))
+    });
+    let webhook = ConversionWebhook {
+        url: text(config, "/url").map(str::to_owned),
+        path: text(config, "/service/path").map(str::to_owned),
+        port: config.pointer("/service/port").and_then(Value::as_i64).and_then(|port| i32::try_from(port).ok()),
+        service,
+    };
+    let mut notes = Vec::new();
+    if config.get("caBundle").is_some() {
+        notes.push(at("spec.conversion.webhook.clientConfig.caBundle is not kept"));
+    }
+    let versions = conversion.pointer("/webhook/conversionReviewVersions");
+    if versions.is_some_and(|versions| versions != &serde_json::json!(["v1"])) {
+        notes.push(at("spec.conversion.webhook.conversionReviewVersions is written as [v1]"));
+    }
+    (Some(webhook), notes)
 }

@@ -9,6 +9,7 @@ use syn::{DeriveInput, parse_macro_input};
 
 mod expand;
 mod internals;
+mod versioned;
 
 use internals::ast::Container;
 use internals::attr::container::ContainerAttrs;
@@ -64,6 +65,26 @@ pub fn derive_resource(input: TokenStream) -> TokenStream {
         }
     };
     expanded.into()
+}
+
+/// Writes the types of a module once, with each field's history, and generates one module per version (`v1alpha1`,
+/// `v1beta1`, `v1`, ...) with conversions between each version and the storage version, `converters()` for a
+/// conversion webhook, and round-trip tests. See docs/VERSIONS.md.
+///
+/// ```ignore
+/// #[kapi::versioned(versions(v1alpha1, v1beta1, v1), storage = v1, package = "example.com/backups")]
+/// pub mod backup {
+///     pub struct BackupSpec {
+///         #[versioned(renamed(before = v1, from = volume))]
+///         pub source: String,
+///         #[versioned(added = v1beta1)]
+///         pub retention_days: Option<i32>,
+///     }
+/// }
+/// ```
+#[proc_macro_attribute]
+pub fn versioned(args: TokenStream, input: TokenStream) -> TokenStream {
+    versioned::expand(args.into(), input.into()).unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
 /// The `crate = "..."` path of an input kapi cannot derive for (whose errors the Schema derive reports).

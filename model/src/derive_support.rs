@@ -10,7 +10,8 @@ use crate::keyword::Setting;
 use crate::names::{DefName, GroupVersion};
 use crate::registry::Registry;
 use crate::resource::{
-    Connect, CrdVersion, PrinterColumn, ResourceMeta, ScalePaths, Scope, Subresource, SubresourceKind,
+    Connect, ConversionWebhook, CrdVersion, PrinterColumn, ResourceMeta, ScalePaths, Scope, Subresource,
+    SubresourceKind,
 };
 use crate::schema::{InstanceType, SchemaNode, SchemaObject};
 use crate::traits::{FieldFacts, Schema, field_schema};
@@ -132,6 +133,16 @@ pub fn object() -> SchemaObject {
 pub fn string_enum(names: &[&str]) -> SchemaNode {
     SchemaNode::inline(SchemaObject {
         enum_values: names.iter().map(|n| Value::from(*n)).collect(),
+        ..SchemaObject::of_type(InstanceType::String)
+    })
+}
+
+/// `{type: string, x-extensible-enum: [...]}` for enums of unit variants marked open (`#[kapi(open)]`, or a
+/// `#[serde(other)]` catch-all variant): values not listed are accepted, so the list may grow without breaking
+/// readers of today's documents.
+pub fn open_string_enum(names: &[&str]) -> SchemaNode {
+    SchemaNode::inline(SchemaObject {
+        known_values: names.iter().map(|n| Value::from(*n)).collect(),
         ..SchemaObject::of_type(InstanceType::String)
     })
 }
@@ -276,6 +287,16 @@ pub struct CrdSpec<'a> {
     pub deprecation_warning: Option<&'a str>,
     pub printer_columns: &'a [PrinterColumnSpec<'a>],
     pub selectable_fields: &'a [&'a str],
+    pub conversion_webhook: Option<ConversionWebhookSpec<'a>>,
+}
+
+/// The literal parts of `conversion_webhook(...)`.
+#[derive(Debug)]
+pub struct ConversionWebhookSpec<'a> {
+    pub url: Option<&'a str>,
+    pub service: Option<(&'a str, &'a str)>,
+    pub path: Option<&'a str>,
+    pub port: Option<i32>,
 }
 
 /// The literal parts of one `printer_column(...)`.
@@ -306,6 +327,12 @@ pub fn crd_version(spec: CrdSpec) -> CrdVersion {
         deprecation_warning: spec.deprecation_warning.map(str::to_owned),
         printer_columns: spec.printer_columns.iter().map(column).collect(),
         selectable_fields: strings(spec.selectable_fields),
+        conversion_webhook: spec.conversion_webhook.map(|webhook| ConversionWebhook {
+            url: webhook.url.map(str::to_owned),
+            service: webhook.service.map(|(namespace, name)| (namespace.to_owned(), name.to_owned())),
+            path: webhook.path.map(str::to_owned),
+            port: webhook.port,
+        }),
     }
 }
 

@@ -7,12 +7,14 @@
 pub mod builtins;
 mod choice;
 pub mod conventions;
+pub mod conversion;
 #[doc(hidden)]
 pub mod derive_support;
 pub mod extensions;
 pub mod keyword;
 pub mod name_syntax;
 pub mod names;
+pub mod open_enum;
 pub mod placement;
 pub mod proto;
 pub mod registry;
@@ -32,8 +34,8 @@ pub use names::{DefName, GroupVersion};
 pub use proto::{ProtoField, ProtoInfo, ProtoMessage, ProtoScalar};
 pub use registry::{DEFAULT_GROUP_PRIORITY, Definition, DefinitionInfo, Registry};
 pub use resource::{
-    CONNECT_METHODS, Connect, CrdVersion, PRINTER_COLUMN_TYPES, PrinterColumn, ResourceMeta, STANDARD_VERBS,
-    ScalePaths, Scope, Subresource, SubresourceKind,
+    CONNECT_METHODS, Connect, ConversionWebhook, CrdVersion, PRINTER_COLUMN_TYPES, PrinterColumn, ResourceMeta,
+    STANDARD_VERBS, ScalePaths, Scope, Subresource, SubresourceKind,
 };
 pub use rest_mapper::{Mapping, MappingError, RestMapper};
 pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};

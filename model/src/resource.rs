@@ -172,6 +172,28 @@ pub struct CrdVersion {
     /// JSON paths of fields that field selectors may use (`.spec.image`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub selectable_fields: Vec<String>,
+    /// Where the API server sends `ConversionReview`s for the kind; every version that sets it names the same
+    /// webhook, and the definition then converts with the `Webhook` strategy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversion_webhook: Option<ConversionWebhook>,
+}
+
+/// A conversion webhook, reached through a service in the cluster or at a URL.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversionWebhook {
+    /// `https://host[:port]/path`, for a webhook outside the cluster.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// The service's namespace and name, for a webhook inside the cluster.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service: Option<(String, String)>,
+    /// The path requests go to on the service.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// The service's port (the server assumes 443).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<i32>,
 }
 
 impl Default for CrdVersion {
@@ -183,6 +205,7 @@ impl Default for CrdVersion {
             deprecation_warning: None,
             printer_columns: Vec::new(),
             selectable_fields: Vec::new(),
+            conversion_webhook: None,
         }
     }
 }

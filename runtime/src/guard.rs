@@ -1,11 +1,12 @@
 //! What every request passes before routing: only reads are served (OPTIONS says so, other methods get 405 with
-//! `Allow`), and request targets longer than any document path get 414.
+//! `Allow`), except posts to the conversion webhook, and request targets longer than any document path get 414.
 
 use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
+use crate::conversion::CONVERSION_PATH;
 use crate::status::Failure;
 
 /// The methods every path answers.
@@ -23,6 +24,7 @@ pub(crate) async fn guard(request: Request, next: Next) -> Response {
     }
     match *request.method() {
         Method::GET | Method::HEAD => next.run(request).await,
+        Method::POST if request.uri().path() == CONVERSION_PATH => next.run(request).await,
         Method::OPTIONS => with_allow(Response::builder().status(StatusCode::NO_CONTENT).body(Default::default())),
         _ => {
             let mut response = Failure::MethodNotAllowed.response();

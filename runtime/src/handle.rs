@@ -6,6 +6,7 @@ use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
 use arc_swap::ArcSwapOption;
+use kapi_model::conversion::KindConverter;
 use tokio::sync::watch;
 
 use crate::bundle::Bundle;
@@ -29,6 +30,8 @@ struct Inner {
     groups: Hub,
     leases: OnceLock<LeaseStore>,
     identity_health: OnceLock<Arc<HealthCell>>,
+    /// The kinds `POST /convert` converts, once attached.
+    converters: OnceLock<Vec<KindConverter>>,
     /// True once the server is shutting down: every watch stream, of any resource, ends.
     closing: watch::Sender<bool>,
     /// Read on every request, so an `ArcSwapOption` (no lock) rather than a mutex.
@@ -56,6 +59,7 @@ impl Handle {
             groups: Hub::new(),
             leases: OnceLock::new(),
             identity_health: OnceLock::new(),
+            converters: OnceLock::new(),
             closing: watch::Sender::new(false),
             request_log: ArcSwapOption::empty(),
         };
@@ -105,6 +109,17 @@ impl Handle {
     /// first store set is used; returns false when one was already set.
     pub fn serve_leases(&self, store: LeaseStore) -> bool {
         self.inner.leases.set(store).is_ok()
+    }
+
+    /// Answers `ConversionReview`s at `/convert` with `converters` (a CRD conversion webhook). Only the first set is
+    /// used; returns false when one was already set. Without converters `/convert` is a 404.
+    pub fn serve_conversions(&self, converters: Vec<KindConverter>) -> bool {
+        self.inner.converters.set(converters).is_ok()
+    }
+
+    /// The converters `/convert` uses, if attached.
+    pub(crate) fn converters(&self) -> Option<&[KindConverter]> {
+        self.inner.converters.get().map(Vec::as_slice)
     }
 
     /// The lease store whose leases are served, if any.

@@ -3,11 +3,12 @@
 use std::time::Instant;
 
 use axum::Router;
-use axum::extract::{Request, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{get, post};
 
+use crate::conversion::{self, CONVERSION_PATH, MAX_REVIEW_BYTES};
 use crate::guard::guard;
 use crate::handle::Handle;
 use crate::handlers::documents::documents;
@@ -33,6 +34,8 @@ pub fn router(handle: Handle) -> Router {
         .route("/apis/coordination.k8s.io/v1/watch/leases", get(leases::all::<true>))
         .route("/apis/coordination.k8s.io/v1/watch/namespaces/{namespace}/leases", get(leases::collection::<true>))
         .route("/apis/coordination.k8s.io/v1/watch/namespaces/{namespace}/leases/{name}", get(leases::watch_item))
+        // The CRD conversion webhook, when the handle has converters.
+        .route(CONVERSION_PATH, post(conversion::review).layer(DefaultBodyLimit::max(MAX_REVIEW_BYTES)))
         .route("/healthz", get(operations::alive))
         .route("/livez", get(operations::alive))
         .route("/readyz", get(operations::ready))

@@ -188,14 +188,18 @@ fn register_core_v1(registry: &mut Registry) {
     registry.register_resource::<storagemigration::v1alpha1::StorageVersionMigration>();
 }
 
-/// The example custom groups: `stable.example.com` (v1, and the older v1beta1) and `batch.example.com/v1`, whose
-/// cluster-scoped kind is also called CronTab. Like CRD groups, they are not part of the built-in scheme, so the
+/// The example custom groups: `stable.example.com` (v1, and the older v1beta1), `batch.example.com/v1`, whose
+/// cluster-scoped kind is also called CronTab, and `ops.example.com`, whose Backup's three versions come from one
+/// definition. Like CRD groups, they are not part of the built-in scheme, so the
 /// shared kinds' lists do not name them.
 pub fn register_examples(registry: &mut Registry) {
     registry
         .register_resource::<example::stable_v1::CronTab>()
         .register_resource::<example::stable_v1beta1::CronTab>()
-        .register_resource::<example::batch_v1::CronTab>();
+        .register_resource::<example::batch_v1::CronTab>()
+        .register_resource::<example::backups::backup::v1alpha1::Backup>()
+        .register_resource::<example::backups::backup::v1beta1::Backup>()
+        .register_resource::<example::backups::backup::v1::Backup>();
     for (group, priority) in group_priorities::EXAMPLE_GROUP_PRIORITIES {
         registry.set_group_priority(group, *priority);
     }
@@ -250,6 +254,9 @@ mod tests {
                 "networking.k8s.io/v1",
                 "networking.k8s.io/v1beta1",
                 "node.k8s.io/v1",
+                "ops.example.com/v1",
+                "ops.example.com/v1alpha1",
+                "ops.example.com/v1beta1",
                 "policy/v1",
                 "rbac.authorization.k8s.io/v1",
                 "resource.k8s.io/v1alpha3",

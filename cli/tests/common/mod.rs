@@ -123,6 +123,24 @@ impl Server {
     }
 }
 
+/// `POST path` with a JSON `body`; returns (status code, body). Status 0: no answer.
+#[allow(dead_code)] // Not every test binary posts.
+pub fn post_json(server: &Server, path: &str, body: &[u8]) -> (u16, String) {
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", server.port)) else { return (0, String::new()) };
+    stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body)).expect("send");
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    let raw = String::from_utf8_lossy(&bytes);
+    let code = raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (code, raw.split_once("\r\n\r\n").map_or("", |(_, body)| body).to_owned())
+}
+
 /// `GET path` from the server on loopback `port` (for threads that do not own the [`Server`]).
 pub fn get_from(port: u16, path: &str, headers: &[(&str, &str)]) -> (u16, String, String) {
     let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {

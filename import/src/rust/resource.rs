@@ -131,5 +131,21 @@ fn crd_attribute(crd: &kapi_model::CrdVersion) -> String {
     for field in &crd.selectable_fields {
         parts.push(format!("selectable_field = {}", string_literal(field)));
     }
+    if let Some(webhook) = &crd.conversion_webhook {
+        let mut keys = Vec::new();
+        if let Some(url) = &webhook.url {
+            keys.push(format!("url = {}", string_literal(url)));
+        }
+        if let Some((namespace, name)) = &webhook.service {
+            keys.push(format!("service = {}", string_literal(&format!("{namespace}/{name}"))));
+        }
+        if let Some(path) = &webhook.path {
+            keys.push(format!("path = {}", string_literal(path)));
+        }
+        if let Some(port) = webhook.port {
+            keys.push(format!("port = {port}"));
+        }
+        parts.push(format!("conversion_webhook({})", keys.join(", ")));
+    }
     if parts.is_empty() { "crd".to_owned() } else { format!("crd({})", parts.join(", ")) }
 }

@@ -120,10 +120,29 @@ fn crd_version(crd: &CrdAttrs) -> TokenStream {
         })
     });
     let selectable = &crd.selectable_fields;
+    let webhook = match &crd.conversion_webhook {
+        Some(webhook) => {
+            let url = option(&webhook.url);
+            let service = match &webhook.service {
+                Some((namespace, name)) => quote!(::core::option::Option::Some((#namespace, #name))),
+                None => quote!(::core::option::Option::None),
+            };
+            let path = option(&webhook.path);
+            let port = match webhook.port {
+                Some(port) => quote!(::core::option::Option::Some(#port)),
+                None => quote!(::core::option::Option::None),
+            };
+            quote!(::core::option::Option::Some(__kapi::ConversionWebhookSpec {
+                url: #url, service: #service, path: #path, port: #port,
+            }))
+        }
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         meta.crd = ::core::option::Option::Some(__kapi::crd_version(__kapi::CrdSpec {
             served: #served, storage: #storage, deprecated: #deprecated, deprecation_warning: #warning,
             printer_columns: &[#(#columns),*], selectable_fields: &[#(#selectable),*],
+            conversion_webhook: #webhook,
         }));
     }
 }

@@ -2,12 +2,13 @@
 //! printer columns and selectable fields.
 
 use kapi_meta::apiextensions::v1::{
-    CustomResourceColumnDefinition, CustomResourceDefinition, CustomResourceDefinitionNames,
-    CustomResourceDefinitionSpec, CustomResourceDefinitionVersion, CustomResourceSubresourceScale,
-    CustomResourceSubresourceStatus, CustomResourceSubresources, CustomResourceValidation, JsonSchemaProps,
-    ResourceScope, SelectableField,
+    ConversionStrategyType, CustomResourceColumnDefinition, CustomResourceConversion, CustomResourceDefinition,
+    CustomResourceDefinitionNames, CustomResourceDefinitionSpec, CustomResourceDefinitionVersion,
+    CustomResourceSubresourceScale, CustomResourceSubresourceStatus, CustomResourceSubresources,
+    CustomResourceValidation, JsonSchemaProps, ResourceScope, SelectableField, ServiceReference, WebhookClientConfig,
+    WebhookConversion,
 };
-use kapi_model::{CrdVersion, ResourceMeta, Scope};
+use kapi_model::{ConversionWebhook, CrdVersion, ResourceMeta, Scope};
 use serde_json::Value;
 
 use super::paths;
@@ -46,15 +47,37 @@ pub(crate) fn custom_resource_definition(
         Scope::Namespaced => ResourceScope::Namespaced,
         Scope::Cluster => ResourceScope::Cluster,
     };
+    let conversion = conversion(plan, versions)?;
     let versions = versions.iter().map(|v| version(plan, v)).collect::<Result<Vec<_>, _>>()?;
     let spec = CustomResourceDefinitionSpec {
         group: plan.group.clone(),
         names: crd_names,
         scope,
         versions,
+        conversion,
         ..CustomResourceDefinitionSpec::default()
     };
     Ok(CustomResourceDefinition::new(spec))
+}
+
+/// The `Webhook` strategy when versions name a conversion webhook (all the same one), else none: the server then
+/// only rewrites `apiVersion`.
+fn conversion(plan: &CrdPlan<'_>, versions: &[BuiltVersion<'_>]) -> Result<Option<CustomResourceConversion>, Error> {
+    let mut named = versions.iter().filter_map(|v| v.settings.conversion_webhook.as_ref().map(|w| (&v.name, w)));
+    let Some((_, webhook)) = named.next() else { return Ok(None) };
+    if let Some((version, _)) = named.find(|(_, other)| *other != webhook) {
+        let message = format!("version {version} names another conversion webhook than the versions before it");
+        return Err(Error::invalid_crd(vec![format!("CRD {}: {message}", plan.name())]));
+    }
+    let ConversionWebhook { url, service, path, port } = webhook.clone();
+    let service = service.map(|(namespace, name)| ServiceReference { namespace, name, path, port });
+    Ok(Some(CustomResourceConversion {
+        strategy: ConversionStrategyType::Webhook,
+        webhook: Some(WebhookConversion {
+            client_config: Some(WebhookClientConfig { url, service, ca_bundle: None }),
+            conversion_review_versions: vec!["v1".to_owned()],
+        }),
+    }))
 }
 
 fn version(plan: &CrdPlan<'_>, built: &BuiltVersion<'_>) -> Result<CustomResourceDefinitionVersion, Error> {

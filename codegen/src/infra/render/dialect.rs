@@ -2,6 +2,10 @@
 
 use kapi_model::Keyword;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+#[cfg(test)]
+mod tests;
 
 /// Why a dialect leaves a keyword out: the loss report names the rule beside each entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -72,6 +76,8 @@ pub(crate) struct Dialect {
     /// Quantity) or is marked int-or-string is written `type: string` (and `format: int-or-string` for the latter),
     /// as Kubernetes' own v2 documents do.
     pub scalar_choice_as_string: bool,
+    /// `const: v` for an `enum` of one value: 2020-12 has the keyword, and it says "exactly this" more plainly.
+    pub single_enum_as_const: bool,
 }
 
 impl Dialect {
@@ -84,6 +90,7 @@ impl Dialect {
         examples_array: false,
         unsupported: &[],
         scalar_choice_as_string: false,
+        single_enum_as_const: false,
     };
 
     /// Swagger 2.0 definitions, keeping everything swagger 2.0 can say (`default`, `enum`, `example`, …).
@@ -102,6 +109,7 @@ impl Dialect {
             (Keyword::Deprecated, LossRule::NotInSwagger2),
         ],
         scalar_choice_as_string: true,
+        single_enum_as_const: false,
     };
 
     /// Swagger 2.0 definitions of types under Kubernetes conventions: what kube-apiserver publishes as v2.
@@ -129,6 +137,8 @@ impl Dialect {
             (Keyword::PatchStrategy, LossRule::NotInCrdSchema),
             (Keyword::PatchMergeKey, LossRule::NotInCrdSchema),
             (Keyword::Unions, LossRule::NotInCrdSchema),
+            // An open enum's values stay in the description, which the renderer writes for every dialect.
+            (Keyword::KnownValues, LossRule::NotInCrdSchema),
         ],
         ..Self::OPENAPI_V3
     };
@@ -142,5 +152,23 @@ impl Dialect {
         examples_array: true,
         unsupported: &[],
         scalar_choice_as_string: false,
+        single_enum_as_const: false,
     };
+
+    /// OpenAPI 3.1 component schemas: the JSON Schema 2020-12 forms (`type: [T, "null"]`, siblings beside `$ref`,
+    /// numeric exclusive bounds, `examples`, `const`), referring to `#/components/schemas/`.
+    pub const OPENAPI_V31: Dialect =
+        Dialect { ref_prefix: "#/components/schemas/", single_enum_as_const: true, ..Self::JSON_SCHEMA };
+
+    /// The rewrites this dialect makes to a schema object once all its keywords are written.
+    pub(crate) fn finish(&self, out: &mut Map<String, Value>) {
+        if self.single_enum_as_const
+            && let Some(Value::Array(values)) = out.get_mut("enum")
+            && let [value] = values.as_mut_slice()
+        {
+            let value = value.take();
+            out.remove("enum");
+            out.insert("const".to_owned(), value);
+        }
+    }
 }

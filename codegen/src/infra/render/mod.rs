@@ -5,10 +5,12 @@
 //! all. Keywords a dialect cannot say are dropped and recorded (with their lossless OpenAPI v3 value) so the
 //! swagger 2.0 emitter can publish a loss report.
 
-use kapi_model::{DefName, Keyword, SchemaNode, SchemaObject, Union, ValidationRule};
+use kapi_model::{DefName, Keyword, SchemaNode, SchemaObject, Union, ValidationRule, open_enum};
 use serde_json::{Map, Value, json};
 
 mod dialect;
+#[cfg(test)]
+mod enum_tests;
 #[cfg(test)]
 mod tests;
 
@@ -111,6 +113,7 @@ impl Renderer {
         for keyword in Keyword::ALL {
             self.keyword(&mut out, o, *keyword, rewrite);
         }
+        self.dialect.finish(&mut out);
         out
     }
 
@@ -153,8 +156,17 @@ impl Renderer {
                 self.put(out, keyword, |_| Value::Array(values));
             }
             Keyword::Enum => {}
+            // An open enum: listed for tools that read the extension, and (below) named in the description for
+            // every reader, but never enforced, so values added later stay valid.
+            Keyword::KnownValues if !o.known_values.is_empty() => {
+                self.put(out, keyword, |_| Value::Array(o.known_values.clone()))
+            }
+            Keyword::KnownValues => {}
             Keyword::Title => self.text(out, keyword, o.title.as_deref()),
-            Keyword::Description => self.text(out, keyword, o.description.as_deref()),
+            Keyword::Description => {
+                let described = open_enum::describe(o.description.as_deref(), &o.known_values);
+                self.text(out, keyword, described.as_deref())
+            }
             Keyword::Default => self.value(out, keyword, o.default.as_ref()),
             Keyword::Example => match &o.example {
                 Some(example) if self.dialect.examples_array => {

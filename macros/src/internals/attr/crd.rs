@@ -18,6 +18,14 @@ pub struct PrinterColumnAttrs {
     pub priority: i32,
 }
 
+/// `conversion_webhook(service = "namespace/name", path = "/convert", port = 8443)` or `conversion_webhook(url = "...")`.
+pub struct ConversionWebhookAttrs {
+    pub url: Option<String>,
+    pub service: Option<(String, String)>,
+    pub path: Option<String>,
+    pub port: Option<i32>,
+}
+
 /// `crd(...)` as written; a bare `crd` is all defaults.
 pub struct CrdAttrs {
     /// `served = false` switches serving off.
@@ -28,6 +36,7 @@ pub struct CrdAttrs {
     pub deprecation_warning: Option<String>,
     pub printer_columns: Vec<PrinterColumnAttrs>,
     pub selectable_fields: Vec<String>,
+    pub conversion_webhook: Option<ConversionWebhookAttrs>,
 }
 
 impl CrdAttrs {
@@ -39,6 +48,7 @@ impl CrdAttrs {
             deprecation_warning: None,
             printer_columns: Vec::new(),
             selectable_fields: Vec::new(),
+            conversion_webhook: None,
         }
     }
 }
@@ -62,8 +72,9 @@ pub fn parse_crd(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<CrdAttrs> {
                     crd.selectable_fields.push(path);
                 }
             }
+            "conversion_webhook" => crd.conversion_webhook = parse_webhook(cx, &inner)?,
             _ => {
-                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in crd(...); expected served, storage, deprecated, deprecation_warning, printer_column, selectable_field"));
+                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in crd(...); expected served, storage, deprecated, deprecation_warning, printer_column, selectable_field, conversion_webhook"));
                 values::skip_value(&inner)?;
             }
         }
@@ -136,4 +147,56 @@ fn parse_column(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Printer
             Ok(None)
         }
     }
+}
+
+/// Parses `conversion_webhook(...)`: exactly one of `url` and `service`.
+fn parse_webhook(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<ConversionWebhookAttrs>> {
+    let mut webhook = ConversionWebhookAttrs { url: None, service: None, path: None, port: None };
+    // A key given with a bad value was already reported; only keys never written are "missing".
+    let mut written = Vec::new();
+    meta.parse_nested_meta(|inner| {
+        let key = values::path_name(&inner);
+        written.push(key.clone());
+        match key.as_str() {
+            "url" => webhook.url = values::string(cx, &inner)?,
+            "service" => {
+                let value = values::expr(&inner)?;
+                match values::literal(&value) {
+                    Some(serde_json::Value::String(text)) => match text.split_once('/') {
+                        Some((namespace, name)) if !namespace.is_empty() && !name.is_empty() => {
+                            webhook.service = Some((namespace.to_owned(), name.to_owned()))
+                        }
+                        _ => cx.error_spanned_by(&value, "`service` is written \"namespace/name\""),
+                    },
+                    _ => cx.error_spanned_by(&value, "`service` is written \"namespace/name\""),
+                }
+            }
+            "path" => webhook.path = values::string(cx, &inner)?,
+            "port" => {
+                let value = values::unsigned(cx, &inner)?.unwrap_or(443);
+                match i32::try_from(value) {
+                    Ok(port) if (1..=65535).contains(&port) => webhook.port = Some(port),
+                    _ => cx.error_spanned_by(&inner.path, "`port` is between 1 and 65535"),
+                }
+            }
+            _ => {
+                cx.error_spanned_by(
+                    &inner.path,
+                    format!("unknown key `{key}` in conversion_webhook(...); expected url, service, path, port"),
+                );
+                values::skip_value(&inner)?;
+            }
+        }
+        Ok(())
+    })?;
+    let given = |key: &str| written.iter().any(|w| w == key);
+    if given("url") == given("service") {
+        cx.error_spanned_by(&meta.path, "conversion_webhook(...) needs exactly one of `url` and `service`");
+        return Ok(None);
+    }
+    if given("url") && (given("path") || given("port")) {
+        cx.error_spanned_by(&meta.path, "`path` and `port` go with `service`; a `url` carries its own");
+        return Ok(None);
+    }
+    Ok(Some(webhook))
 }

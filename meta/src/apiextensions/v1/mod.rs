@@ -12,6 +12,7 @@ mod definition;
 mod json;
 mod json_schema_props;
 mod names;
+mod review;
 #[cfg(test)]
 mod tests;
 mod version;
@@ -29,6 +30,7 @@ pub use json_schema_props::{
     JsonSchemaProps, JsonSchemaPropsOrArray, JsonSchemaPropsOrBool, JsonSchemaPropsOrStringArray,
 };
 pub use names::{API_VERSION, PACKAGE};
+pub use review::{ConversionRequest, ConversionResponse, ConversionReview};
 pub use version::{
     CustomResourceColumnDefinition, CustomResourceDefinitionVersion, CustomResourceSubresourceScale,
     CustomResourceSubresourceStatus, CustomResourceSubresources, CustomResourceValidation, SelectableField,

@@ -1,0 +1,153 @@
+//! One type of a versioned module: its declaration as written (with the `#[versioned]` attributes taken off), each
+//! field's history, and whether it is a kind.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::punctuated::Punctuated;
+use syn::{Fields, Ident, Item, ItemEnum, ItemStruct, Token};
+
+use super::args::Args;
+use super::history::History;
+use super::kapi_attrs::{self, CrdMarks};
+
+/// A kind: a type with `group = "..."` in its `#[kapi(...)]`.
+pub struct Kind {
+    pub group: String,
+    pub name: String,
+}
+
+pub enum Shape {
+    /// A struct, with one history per field (empty for tuple and unit structs).
+    Struct(ItemStruct, Vec<History>),
+    Enum(ItemEnum),
+}
+
+pub struct VersionedItem {
+    pub shape: Shape,
+    pub kind: Option<Kind>,
+    /// Derives `Schema`, so it takes `#[kapi(...)]` attributes and has a definition.
+    pub has_schema: bool,
+}
+
+impl VersionedItem {
+    /// Reads a struct or enum of the module; other items are `Ok(None)` and stay as written.
+    pub fn read(args: &Args, item: &Item) -> syn::Result<Option<Self>> {
+        let (attrs, generics, shape) = match item {
+            Item::Struct(declared) => {
+                let mut declared = declared.clone();
+                let mut histories = Vec::new();
+                for field in declared.fields.iter_mut() {
+                    let history = History::take(args, &mut field.attrs)?;
+                    if field.ident.is_none() && !history.renames.is_empty() {
+                        return Err(syn::Error::new_spanned(&field.ty, "a tuple field has no name to rename"));
+                    }
+                    histories.push(history);
+                }
+                (declared.attrs.clone(), declared.generics.clone(), Shape::Struct(declared, histories))
+            }
+            Item::Enum(declared) => {
+                for variant in &declared.variants {
+                    let fields = variant.fields.iter().flat_map(|f| &f.attrs);
+                    if let Some(attr) = variant.attrs.iter().chain(fields).find(|a| a.path().is_ident("versioned")) {
+                        let message = "#[versioned(...)] is for struct fields; an enum's variants are the same in \
+                                       every version";
+                        return Err(syn::Error::new_spanned(attr, message));
+                    }
+                }
+                (declared.attrs.clone(), declared.generics.clone(), Shape::Enum(declared.clone()))
+            }
+            _ => return Ok(None),
+        };
+        if !generics.params.is_empty() {
+            return Err(syn::Error::new_spanned(generics, "#[kapi::versioned] types cannot be generic"));
+        }
+        kapi_attrs::refuse_own_keys(&attrs)?;
+        let kind = match kapi_attrs::string_value(&attrs, "group")? {
+            Some(group) => {
+                let name = kapi_attrs::string_value(&attrs, "kind")?.unwrap_or_else(|| ident(&shape).to_string());
+                Some(Kind { group, name })
+            }
+            None => None,
+        };
+        let has_schema = derives(&attrs, "Schema")?;
+        Ok(Some(Self { shape, kind, has_schema }))
+    }
+
+    pub fn ident(&self) -> &Ident {
+        ident(&self.shape)
+    }
+
+    /// The attributes of a struct (none for enums).
+    pub fn struct_attrs(&self) -> Option<&[syn::Attribute]> {
+        match &self.shape {
+            Shape::Struct(declared, _) => Some(&declared.attrs),
+            Shape::Enum(_) => None,
+        }
+    }
+
+    /// The fields of a struct with their histories (none for enums).
+    pub fn fields(&self) -> Vec<(&syn::Field, &History)> {
+        match &self.shape {
+            Shape::Struct(declared, histories) => declared.fields.iter().zip(histories).collect(),
+            Shape::Enum(_) => Vec::new(),
+        }
+    }
+
+    /// The declaration in version `index`: its fields as they were then, its package and version set.
+    pub fn in_version(&self, args: &Args, index: usize) -> syn::Result<TokenStream> {
+        let version = args.versions[index].name.to_string();
+        let package = format!("{}/{version}", args.package);
+        let mut extra = quote!(package = #package);
+        if self.kind.is_some() {
+            extra.extend(quote!(, version = #version));
+        }
+        let marks = CrdMarks { storage: index == args.hub, deprecated: args.versions[index].deprecated.clone() };
+        let attrs = |attrs: &[syn::Attribute]| -> syn::Result<Vec<syn::Attribute>> {
+            if self.has_schema { kapi_attrs::for_version(attrs, extra.clone(), &marks) } else { Ok(attrs.to_vec()) }
+        };
+        match &self.shape {
+            Shape::Struct(declared, histories) => {
+                let mut out = declared.clone();
+                out.attrs = attrs(&declared.attrs)?;
+                if let Fields::Named(named) = &mut out.fields {
+                    let kept = named.named.iter().zip(histories).filter(|(_, history)| history.exists_in(index));
+                    let fields = kept.map(|(field, history)| {
+                        let mut field = field.clone();
+                        let current = field.ident.clone().expect("named fields have names");
+                        field.ident = Some(history.ident_in(index, &current).clone());
+                        field.ty = history.type_in(index, &field.ty).clone();
+                        field
+                    });
+                    named.named = fields.collect::<Punctuated<_, Token![,]>>();
+                } else if histories.iter().any(|h| !h.changes.is_empty() || h.added.is_some() || h.removed.is_some()) {
+                    let message = "only named fields can have a history; name the fields";
+                    return Err(syn::Error::new_spanned(&declared.fields, message));
+                }
+                Ok(quote!(#out))
+            }
+            Shape::Enum(declared) => {
+                let mut out = declared.clone();
+                out.attrs = attrs(&declared.attrs)?;
+                Ok(quote!(#out))
+            }
+        }
+    }
+}
+
+fn ident(shape: &Shape) -> &Ident {
+    match shape {
+        Shape::Struct(declared, _) => &declared.ident,
+        Shape::Enum(declared) => &declared.ident,
+    }
+}
+
+/// True when `#[derive(...)]` names `trait_name` (by its last path segment).
+fn derives(attrs: &[syn::Attribute], trait_name: &str) -> syn::Result<bool> {
+    for attr in attrs.iter().filter(|a| a.path().is_ident("derive")) {
+        let paths = attr.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)?;
+        if paths.iter().any(|p| p.segments.last().is_some_and(|s| s.ident == trait_name)) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
