@@ -9,7 +9,7 @@ use super::version::CustomResourceDefinitionVersion;
 use crate::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Teaches the API server a new resource: its group, names, scope, versions and their schemas. Its name must be
-/// `<plural>.<group>` ([`CustomResourceDefinition::new`] sets it).
+/// `<plural>.<group>` (`CustomResourceDefinition::new` sets it).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]
 #[serde(rename_all = "camelCase")]
 #[kapi(
