@@ -17,6 +17,9 @@ command -v curl >/dev/null || need_apt+=(curl)
 command -v etcd >/dev/null || need_apt+=(etcd-server)
 # The load-with-reloads check drives kapi serve with wrk.
 command -v wrk >/dev/null || need_apt+=(wrk)
+# The browser test of the API reference (cli/tests/docs_browser.rs) renders /docs/ in headless chromium: it
+# screenshots pages into target/docs-screenshots/ and checks the DOM chromium rendered.
+command -v chromium >/dev/null || need_apt+=(chromium)
 if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"
 fi

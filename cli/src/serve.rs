@@ -12,8 +12,8 @@ use axum::body::Bytes;
 use clap::Args;
 use kapi_model::{GroupVersion, Registry};
 use kapi_runtime::{
-    Aggregator, AggregatorSettings, AggregatorTasks, Bundle, Files, Handle, LoadOptions, ServeLimits, Tree,
-    UpstreamSpec,
+    Aggregator, AggregatorSettings, AggregatorTasks, Bundle, DocsOptions, Files, Handle, LoadOptions, Logo,
+    ServeLimits, Tree, UpstreamSpec,
 };
 
 use crate::group_versions::switched_off;
@@ -72,6 +72,12 @@ pub struct ServeArgs {
     /// Connections served at once; more are answered 503 and closed.
     #[arg(long, value_name = "N", default_value_t = 4096)]
     max_connections: usize,
+    /// The title of the API reference served at `/docs/` (built from the bundle's model.json).
+    #[arg(long, value_name = "TEXT", default_value = "API reference")]
+    docs_title: String,
+    /// A logo for the API reference's header: an SVG or PNG file.
+    #[arg(long, value_name = "FILE")]
+    docs_logo: Option<PathBuf>,
     #[command(flatten)]
     identity: IdentityArgs,
     #[command(flatten)]
@@ -165,12 +171,16 @@ pub fn serve(args: ServeArgs) -> Result<ExitCode, String> {
 
 async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     let disabled = switched_off("--runtime-config", &args.runtime_config, true)?;
+    // Read before listening: a bad logo is a usage error, reported before anything serves.
+    let docs =
+        DocsOptions { title: args.docs_title.clone(), logo: docs_logo(args.docs_logo.as_deref())?, enabled: true };
     let listener =
         tokio::net::TcpListener::bind(args.addr).await.map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     let options = LoadOptions {
         server_address: Some(args.advertise_address.clone().unwrap_or_else(|| address.to_string())),
         discovery_group: args.discovery_group.clone(),
+        docs,
         ..LoadOptions::default()
     };
     let loader = Loader { dir: args.dir.clone(), disabled, options, last_read: Arc::default() };
@@ -263,6 +273,13 @@ fn aggregate(args: &ServeArgs, loader: &Loader, handle: &Handle) -> Result<(Relo
         tracing::info!(upstream = %upstream.name, url = %upstream.url, "aggregating");
     }
     Ok((reloader, aggregator.start()))
+}
+
+/// `--docs-logo`: the file's image, which must be SVG or PNG.
+fn docs_logo(path: Option<&Path>) -> Result<Option<Logo>, String> {
+    let Some(path) = path else { return Ok(None) };
+    let bytes = std::fs::read(path).map_err(|e| format!("--docs-logo: cannot read {}: {e}", path.display()))?;
+    Logo::from_bytes(bytes).map(Some).map_err(|reason| format!("--docs-logo: {}: {reason}", path.display()))
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -18,7 +18,9 @@
 //! - `discovery/*.json`: legacy and aggregated discovery documents with upstream's file names ([`discovery`]);
 //! - `model.json`: the registry as served ([`model_json`]);
 //! - `proto/<package path>/generated.proto` and `proto/field-numbers.json`: protobuf definitions and the ledger of
-//!   their field numbers ([`proto`]).
+//!   their field numbers ([`proto`]);
+//! - `docs/index.md` and `docs/<group>/<version>.md` (`docs/core/v1.md`, `docs/common.md` for shared types): the
+//!   API reference as Markdown ([`kapi_reference::markdown`]).
 //!
 //! A disabled group-version is not served: no document, no discovery entry, and none of the definitions only its
 //! resources used. The server's scheme still knows it, so shared kinds keep it in their group-version-kind lists
@@ -83,5 +85,6 @@ pub fn generate_reusing(registry: &Registry, options: &Options, previous: &Previ
     model_file::emit(&ctx, &mut artifacts)?;
     proto::emit(&ctx, options.proto_ledger.as_ref(), &mut artifacts)?;
     emit::crd::emit(&ctx, &mut artifacts)?;
+    emit::docs::emit(&ctx, &mut artifacts);
     Ok(artifacts)
 }

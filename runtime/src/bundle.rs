@@ -12,6 +12,7 @@ use axum::body::Bytes;
 
 use crate::aggregator::ProxyTarget;
 use crate::discovery::Discovery;
+use crate::docs::Docs;
 use crate::error::BundleError;
 use crate::files::{Files, parse_json, shared};
 use crate::last_modified::LastModified;
@@ -41,6 +42,8 @@ pub struct Bundle {
     pub(crate) serves_groups: bool,
     discovery_build_time: Duration,
     warnings: Vec<String>,
+    /// The API reference site (`/docs/`), when the bundle has a model and the site is enabled.
+    pub(crate) docs: Option<Arc<Docs>>,
     /// OpenAPI v3 documents an upstream serves, by key: listed in the root, answered by proxying.
     pub(crate) proxied: BTreeMap<String, ProxyTarget>,
     /// The compiled protobuf definitions, kept for the next composed bundle to reuse.
@@ -126,7 +129,7 @@ impl Bundle {
         let files = &files;
         // Discovery, the `Group` objects and OpenAPI are independent: built side by side (a reload's comparisons
         // with the serving bundle, a gigabyte for thousands of groups, then overlap too).
-        let (groups, discovery, openapi) = std::thread::scope(|scope| {
+        let (groups, discovery, openapi, docs) = std::thread::scope(|scope| {
             let groups = scope.spawn(|| {
                 let mut warnings = Vec::new();
                 // The `Group` objects are read from the aggregated lists: the same lists give the same objects.
@@ -141,16 +144,24 @@ impl Bundle {
                 let built = Discovery::build(files, options, codec.as_deref(), previous_discovery, &mut warnings);
                 built.map(|built| (built, warnings, started.elapsed()))
             });
+            // The site is rendered from the model alone: beside the rest, and kept when the model did not change.
+            let docs = scope.spawn(|| {
+                let mut warnings = Vec::new();
+                let docs = Docs::build(files, &options.docs, previous.and_then(|p| p.docs.as_ref()), &mut warnings);
+                (docs, warnings)
+            });
             let mut warnings = Vec::new();
             let openapi =
                 OpenApi::build(files, options, &proxied, previous_openapi, &last_modified, deferred_v2, &mut warnings)
                     .map(|built| (built, warnings));
-            (joined(groups), joined(discovery), openapi)
+            (joined(groups), joined(discovery), openapi, joined(docs))
         });
+        let (docs, docs_warnings) = docs;
         let (groups, group_warnings) = groups?;
         let ((discovery, mut encoded), discovery_warnings, discovery_build_time) = discovery?;
         let ((openapi, openapi_encoded), openapi_warnings) = openapi?;
-        warnings.extend(group_warnings.into_iter().chain(discovery_warnings).chain(openapi_warnings));
+        warnings
+            .extend(group_warnings.into_iter().chain(discovery_warnings).chain(openapi_warnings).chain(docs_warnings));
         encoded.extend(openapi_encoded);
         let openapi_v31 = OpenApiV31::build(files, previous.map(|p| &p.openapi_v31), &mut encoded)?;
         encoded.sort();
@@ -172,6 +183,7 @@ impl Bundle {
             serves_groups,
             discovery_build_time,
             warnings,
+            docs,
             proxied,
             codec,
             encoded,

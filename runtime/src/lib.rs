@@ -21,6 +21,9 @@
 //! `kubectl get leases -n kube-system -l k8s.io/component=kapi-server` lists the replicas. Without a store those
 //! paths are not found.
 //!
+//! A bundle with a `model.json` also serves the API reference at `/docs/`: an index of groups and a page per
+//! group-version, built from the model by `kapi-reference` ([`LoadOptions::docs`] titles it or switches it off).
+//!
 //! [`serve_tls_with`] serves the same router over HTTPS, HTTP/2 for clients that negotiate it and HTTP/1.1 for the
 //! others, with a [`tls::ServingCertificate`] that [`tls::watch_certificate`] reloads when its files change.
 //!
@@ -44,6 +47,7 @@ mod clock;
 pub mod conversion;
 pub mod convert_v2;
 mod discovery;
+mod docs;
 mod documents;
 mod error;
 mod fastpath;
@@ -83,8 +87,9 @@ pub use bundle::Bundle;
 pub use error::BundleError;
 pub use files::{Files, MAX_FILE_BYTES, SERVED_ENTRIES, read_tree, shared};
 pub use handle::Handle;
+pub use kapi_reference::Logo;
 pub use metrics::{EndpointClass, Metrics};
-pub use options::{LoadOptions, ProtobufEncoder};
+pub use options::{DocsOptions, LoadOptions, ProtobufEncoder};
 pub use reload::{Watch, reload, watch, watch_with};
 pub use router::router;
 pub use server::{ServeLimits, serve, serve_bundle, serve_bundle_tls, serve_tls_with, serve_with};

@@ -16,11 +16,31 @@ pub struct LoadOptions {
     /// The group watchable discovery's `groups` resource is served in (`/apis/<group>/v1alpha1/groups`), when the
     /// bundle's discovery lists it there; `discovery.k8s.io` by default.
     pub discovery_group: String,
+    /// The API reference site at `/docs/`, built from the bundle's `model.json`.
+    pub docs: DocsOptions,
+}
+
+/// How the API reference site (`/docs/`) is built; it is built only for a bundle with a `model.json`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocsOptions {
+    /// Serve the site; `false`: `/docs/` is not found.
+    pub enabled: bool,
+    /// The site's title: its header, its index page's heading and every page's `<title>`.
+    pub title: String,
+    /// A logo shown beside the title (SVG or PNG).
+    pub logo: Option<kapi_reference::Logo>,
+}
+
+impl Default for DocsOptions {
+    /// Enabled, titled `API reference`, without a logo.
+    fn default() -> Self {
+        Self { enabled: true, title: "API reference".to_owned(), logo: None }
+    }
 }
 
 impl Default for LoadOptions {
     /// No server address; kapi-gnostic's encoders with the `gnostic` feature, none without it; groups served in
-    /// `discovery.k8s.io`.
+    /// `discovery.k8s.io`; the reference site served.
     fn default() -> Self {
         #[cfg(feature = "gnostic")]
         let (v2, v3): (Option<ProtobufEncoder>, Option<ProtobufEncoder>) = (Some(gnostic_v2), Some(gnostic_v3));
@@ -31,6 +51,7 @@ impl Default for LoadOptions {
             openapi_v2_protobuf: v2,
             openapi_v3_protobuf: v3,
             discovery_group: kapi_meta::discovery::v1alpha1::DEFAULT_GROUP.to_owned(),
+            docs: DocsOptions::default(),
         }
     }
 }

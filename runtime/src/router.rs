@@ -11,15 +11,16 @@ use axum::routing::{get, post};
 use crate::conversion::{self, CONVERSION_PATH, MAX_REVIEW_BYTES};
 use crate::guard::guard;
 use crate::handle::Handle;
+use crate::handlers::docs;
 use crate::handlers::documents::documents;
 use crate::handlers::operations;
 use crate::leases::handlers as leases;
 use crate::metrics::EndpointClass;
 use crate::watchable::handlers as groups;
 
-/// The kube-apiserver-compatible discovery, OpenAPI and operations endpoints, and watchable discovery's `groups`
-/// resource, serving `handle`'s current bundle; and `coordination.k8s.io/v1` leases, read from the handle's lease
-/// store when one is attached.
+/// The kube-apiserver-compatible discovery, OpenAPI and operations endpoints, watchable discovery's `groups`
+/// resource and the API reference site (`/docs/`), serving `handle`'s current bundle; and `coordination.k8s.io/v1`
+/// leases, read from the handle's lease store when one is attached.
 pub fn router(handle: Handle) -> Router {
     Router::new()
         // Watchable discovery's resource (kapi_meta's `RESOURCE`), answered only in the bundle's discovery group.
@@ -40,6 +41,10 @@ pub fn router(handle: Handle) -> Router {
         .route("/livez", get(operations::alive))
         .route("/readyz", get(operations::ready))
         .route("/metrics", get(operations::metrics))
+        // The API reference site, when the bundle has a model.
+        .route("/docs", get(docs::redirect))
+        .route("/docs/", get(docs::page))
+        .route("/docs/{*path}", get(docs::page))
         // Discovery, OpenAPI and `/version` are matched by `documents` itself (the fast path matches them the
         // same way), and anything else is a 404.
         .fallback(documents)

@@ -3,6 +3,7 @@
 
 pub(crate) mod crd;
 pub mod discovery;
+pub(crate) mod docs;
 pub(crate) mod jsonschema;
 pub mod model_file;
 pub mod openapi_v2;

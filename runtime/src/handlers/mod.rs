@@ -1,5 +1,6 @@
 //! Request handlers, one module per endpoint family. Each loads the current bundle once and answers from it.
 
+pub(crate) mod docs;
 pub(crate) mod documents;
 pub(crate) mod operations;
 

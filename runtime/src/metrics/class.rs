@@ -23,13 +23,15 @@ pub enum EndpointClass {
     Groups,
     /// `/apis/coordination.k8s.io/v1/[watch/][namespaces/<ns>/]leases…`: the served identity leases.
     Leases,
+    /// `/docs`, `/docs/…`: the API reference site.
+    Docs,
     /// Anything else (answered 404).
     Other,
 }
 
 impl EndpointClass {
     /// Every class, in declaration order (the index is the discriminant).
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::DiscoveryRoot,
         Self::DiscoveryLegacy,
         Self::OpenApiV3Root,
@@ -40,6 +42,7 @@ impl EndpointClass {
         Self::Operations,
         Self::Groups,
         Self::Leases,
+        Self::Docs,
         Self::Other,
     ];
 
@@ -59,6 +62,7 @@ impl EndpointClass {
             _ if path.starts_with("/apis/") && (2..=3).contains(&segments) => Self::DiscoveryLegacy,
             _ if is_groups_path(path) => Self::Groups,
             _ if is_leases_path(path) => Self::Leases,
+            _ if path == "/docs" || path.starts_with("/docs/") => Self::Docs,
             _ => Self::Other,
         }
     }
@@ -76,6 +80,7 @@ impl EndpointClass {
             Self::Operations => "operations",
             Self::Groups => "groups",
             Self::Leases => "leases",
+            Self::Docs => "docs",
             Self::Other => "other",
         }
     }

@@ -28,6 +28,10 @@ fn classes_of_paths() {
     assert_eq!(EndpointClass::of("/openapi/v3.1/apis/apps/v1"), EndpointClass::OpenApiV31);
     assert_eq!(EndpointClass::of("/metrics"), EndpointClass::Operations);
     assert_eq!(EndpointClass::of("/etc/passwd"), EndpointClass::Other);
+    assert_eq!(EndpointClass::of("/docs"), EndpointClass::Docs);
+    assert_eq!(EndpointClass::of("/docs/"), EndpointClass::Docs);
+    assert_eq!(EndpointClass::of("/docs/apps/v1"), EndpointClass::Docs);
+    assert_eq!(EndpointClass::of("/docsx"), EndpointClass::Other);
 }
 
 #[test]

@@ -40,6 +40,9 @@ pub(crate) enum Caching {
     Public,
     /// `Cache-Control: public, immutable` and `Expires` a year ahead (a document addressed by its current hash).
     Immutable,
+    /// `Cache-Control: no-cache`: kept, but revalidated before each use (the reference site, whose URLs stay the
+    /// same when a reload changes it).
+    Revalidate,
 }
 
 /// How to send one representation.
@@ -117,6 +120,7 @@ impl Prepared<'_> {
             Caching::Unspecified => None,
             Caching::Public => Some("public"),
             Caching::Immutable => Some("public, immutable"),
+            Caching::Revalidate => Some("no-cache"),
         }
     }
 

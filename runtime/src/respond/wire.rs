@@ -64,6 +64,7 @@ impl<'a> Prepared<'a> {
         match self.reply.caching {
             Caching::Unspecified => {}
             Caching::Public => head.push(b"cache-control: public\r\n"),
+            Caching::Revalidate => head.push(b"cache-control: no-cache\r\n"),
             Caching::Immutable => {
                 head.push(b"cache-control: public, immutable\r\n");
                 head.push(clock.expires);
