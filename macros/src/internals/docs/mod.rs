@@ -1,6 +1,11 @@
 //! Doc comments to descriptions.
 
-/// Joins `///` lines into a description: lines of a paragraph with spaces, paragraphs with a blank line.
+mod links;
+
+use links::without_intra_doc_links;
+
+/// Joins `///` lines into a description: lines of a paragraph with spaces, paragraphs with a blank line, and
+/// rustdoc's links to Rust items reduced to their text (readers of an API document cannot follow them).
 pub fn description(attrs: &[syn::Attribute]) -> Option<String> {
     let mut lines = Vec::new();
     for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
@@ -11,7 +16,7 @@ pub fn description(attrs: &[syn::Attribute]) -> Option<String> {
             if value.trim().is_empty() {
                 lines.push(String::new());
             }
-            lines.extend(value.lines().map(|line| line.trim().to_owned()));
+            lines.extend(value.lines().map(|line| without_intra_doc_links(line.trim())));
         }
     }
     let mut paragraphs: Vec<String> = Vec::new();
