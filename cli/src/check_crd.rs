@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::stdout;
 use clap::Args;
 use kapi_codegen::crd_check::check_crd;
 use serde_json::Value;
@@ -33,15 +34,15 @@ pub fn check_crd_files(args: &CheckCrdArgs) -> Result<ExitCode, String> {
             let found = check_crd(document).map_err(|problem| format!("{shown}:{index}: {problem}"))?;
             crds += 1;
             for finding in &found.errors {
-                println!("{at}: error: {}", finding.message);
+                stdout::line(&format!("{at}: error: {}", finding.message));
             }
             for finding in &found.warnings {
-                println!("{at}: warning: {}", finding.message);
+                stdout::line(&format!("{at}: warning: {}", finding.message));
             }
             errors += found.errors.len();
             warnings += found.warnings.len();
         }
     }
-    println!("{crds} CRD(s) checked: {errors} error(s), {warnings} warning(s)");
+    stdout::line(&format!("{crds} CRD(s) checked: {errors} error(s), {warnings} warning(s)"));
     Ok(if errors == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

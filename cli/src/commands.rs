@@ -9,6 +9,7 @@ use kapi_codegen::{Artifacts, Options, Previous, writer};
 use kapi_model::Registry;
 
 use crate::group_versions::{profiles, switched_off};
+use crate::stdout;
 use crate::typed_openapi::typed_openapi_problems;
 
 /// Where the model comes from: the embedded corpus, or a model file written by `kapi model`.
@@ -92,7 +93,7 @@ pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
         eprintln!("warning: {warning}");
     }
     let report = writer::write(out, &artifacts).map_err(|e| e.to_string())?;
-    println!(
+    stdout::line(&format!(
         "{} files in {}: {} written, {} unchanged; {} of {} units reused from the previous output",
         artifacts.len(),
         out.display(),
@@ -100,9 +101,9 @@ pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
         report.unchanged.len(),
         artifacts.reused_units().len(),
         artifacts.units().len(),
-    );
+    ));
     if let Some(loss) = kapi_codegen::openapi_v2::LossReport::from_artifacts(&artifacts) {
-        println!("{}", loss.summary_line());
+        stdout::line(&loss.summary_line());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -114,21 +115,21 @@ pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
     let report = writer::check(dir, &artifacts);
     let unparsed = typed_openapi_problems(dir, &artifacts);
     for problem in &unparsed {
-        println!("invalid: {problem}");
+        stdout::line(&format!("invalid: {problem}"));
     }
     if report.is_clean() && !unparsed.is_empty() {
         return Ok(ExitCode::FAILURE);
     }
     if report.is_clean() {
-        println!("{}: {} files up to date", dir.display(), artifacts.len());
+        stdout::line(&format!("{}: {} files up to date", dir.display(), artifacts.len()));
         return Ok(ExitCode::SUCCESS);
     }
     for (label, files) in [("stale", &report.stale), ("missing", &report.missing), ("extra", &report.extra)] {
         for file in files {
-            println!("{label}: {}", dir.join(file).display());
+            stdout::line(&format!("{label}: {}", dir.join(file).display()));
         }
     }
-    println!("{} is out of date; run `kapi generate --out {}`", dir.display(), dir.display());
+    stdout::line(&format!("{} is out of date; run `kapi generate --out {}`", dir.display(), dir.display()));
     Ok(ExitCode::FAILURE)
 }
 
@@ -136,6 +137,6 @@ pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
 pub fn model(source: &Source) -> Result<ExitCode, String> {
     let registry = load(source)?;
     let bytes = kapi_codegen::model_json(&registry, &options(source)?).map_err(|e| e.to_string())?;
-    print!("{}", String::from_utf8_lossy(&bytes));
+    stdout::text(&String::from_utf8_lossy(&bytes));
     Ok(ExitCode::SUCCESS)
 }

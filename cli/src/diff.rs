@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+use crate::stdout;
 use clap::{Args, ValueEnum};
 use kapi_diff::{AllowList, Api, Policy, Protos, Report, Severity};
 use kapi_model::Registry;
@@ -78,8 +79,8 @@ pub fn diff(args: &DiffArgs) -> Result<ExitCode, String> {
     let policy = Policy { alpha: args.alpha.cap(), beta: args.beta.cap(), generally_available: args.ga.cap() };
     let report = Report::new(kapi_diff::compare(&old, &new, &policy), &allow);
     match args.output {
-        Output::Text => print!("{}", report.to_text()),
-        Output::Json => println!("{}", serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?),
+        Output::Text => stdout::text(&report.to_text()),
+        Output::Json => stdout::line(&serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?),
     }
     Ok(if report.fails() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
@@ -89,8 +90,8 @@ pub fn diff(args: &DiffArgs) -> Result<ExitCode, String> {
 pub fn gate(dir: &Path, revision: &str, allow: Option<&Path>) -> Result<ExitCode, String> {
     let (old, new) = (api_at_revision(dir, revision)?, read_api(dir)?);
     let report = Report::new(kapi_diff::compare(&old, &new, &Policy::default()), &read_allow_list(allow)?);
-    println!("compatibility with {revision}:");
-    print!("{}", report.to_text());
+    stdout::line(&format!("compatibility with {revision}:"));
+    stdout::text(&report.to_text());
     Ok(if report.fails() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::init::{built_from, checkout, write};
+use crate::stdout;
 
 /// Options of `kapi import`.
 #[derive(Debug, Args)]
@@ -78,24 +79,27 @@ pub fn import(args: &ImportArgs) -> Result<ExitCode, String> {
     }
     write::write_new_directory(&args.out, &files)?;
     let modules = source.files.len() - 1;
-    println!(
+    stdout::line(&format!(
         "imported {} definitions and {} resources into {} modules of {}/src",
         imported.definitions.len(),
         imported.resources.len(),
         modules,
         args.out.display()
-    );
+    ));
     if !source.verbatim.is_empty() || source.verbatim_fields > 0 {
-        println!(
+        stdout::line(&format!(
             "  held verbatim (no attributes spell them): {} definitions, {} fields",
             source.verbatim.len(),
             source.verbatim_fields
-        );
+        ));
     }
     for note in &imported.notes {
-        println!("  note: {note}");
+        stdout::line(&format!("  note: {note}"));
     }
-    println!("  cd {} && cargo build      # writes generated/ from the imported types", args.out.display());
+    stdout::line(&format!(
+        "  cd {} && cargo build      # writes generated/ from the imported types",
+        args.out.display()
+    ));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -17,6 +17,7 @@ mod init;
 mod self_signed;
 mod serve;
 mod serve_tls;
+mod stdout;
 mod typed_openapi;
 mod validate;
 

@@ -20,6 +20,7 @@ use crate::group_versions::switched_off;
 use crate::hangup::{self, Reloader};
 use crate::identity::IdentityArgs;
 use crate::serve_tls::TlsArgs;
+use crate::stdout;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_corpus.rs"));
@@ -224,7 +225,7 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     let source = args.dir.as_ref().map_or_else(|| "the embedded corpus".to_owned(), |d| d.display().to_string());
     tracing::info!(%address, %source, "serving");
     // Printed (and flushed) once the bundle is loaded: a script that reads this line can send requests at once.
-    println!("listening on {}://{address}", if tls.is_some() { "https" } else { "http" });
+    stdout::line(&format!("listening on {}://{address}", if tls.is_some() { "https" } else { "http" }));
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
     let watches = handle.clone();

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::stdout;
 use clap::Args;
 use kapi_validate::{Catalog, Problem, Validator, read_documents};
 
@@ -43,7 +44,7 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
             }
         };
         if documents.is_empty() {
-            println!("{}: the file holds no object", path.display());
+            stdout::line(&format!("{}: the file holds no object", path.display()));
             problems += 1;
         }
         for document in &documents {
@@ -51,7 +52,7 @@ pub fn validate(args: &ValidateArgs) -> Result<ExitCode, String> {
             let found: Vec<Problem> = validator.validate(document);
             problems += found.len();
             for problem in found {
-                println!("{problem}");
+                stdout::line(&format!("{problem}"));
             }
         }
     }

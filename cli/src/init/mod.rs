@@ -14,6 +14,7 @@ mod files;
 mod name;
 pub(crate) mod write;
 
+use crate::stdout;
 use name::ScaffoldName;
 
 /// Options of `kapi init`.
@@ -47,14 +48,19 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, String> {
     }
     write::write_new_directory(&target, &files)?;
 
-    println!("created {name}/: the kind Widget of {name}.example.com/v1 in src/lib.rs, on kapi at {}", kapi.display());
-    println!("  cd {name} && cargo test       # builds, writes generated/, compares the API with its snapshots");
-    println!("  kapi serve --dir generated    # then: kubectl --server http://127.0.0.1:8080 api-resources");
+    stdout::line(&format!(
+        "created {name}/: the kind Widget of {name}.example.com/v1 in src/lib.rs, on kapi at {}",
+        kapi.display()
+    ));
+    stdout::line(&format!(
+        "  cd {name} && cargo test       # builds, writes generated/, compares the API with its snapshots"
+    ));
+    stdout::line("  kapi serve --dir generated    # then: kubectl --server http://127.0.0.1:8080 api-resources");
     if built_from.canonicalize().ok().as_ref() != Some(&kapi) {
-        println!(
+        stdout::line(&format!(
             "note: this kapi binary wrote the snapshots; if {} is another kapi version they may differ",
             kapi.display()
-        );
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }
