@@ -30,6 +30,8 @@ pub struct Homes<'a> {
     types: BTreeMap<String, BTreeMap<&'a DefName, String>>,
     /// Where every definition is explained.
     places: BTreeMap<&'a DefName, Link>,
+    /// Each (group, kind)'s resources and pages, most preferred version first.
+    versions: BTreeMap<(String, String), Vec<(&'a ResourceMeta, String)>>,
 }
 
 impl<'a> Homes<'a> {
@@ -80,7 +82,19 @@ impl<'a> Homes<'a> {
             }
             types.insert(page, anchors);
         }
-        Self { kinds, types, places }
+        let mut versions: BTreeMap<(String, String), Vec<(&ResourceMeta, String)>> = BTreeMap::new();
+        for (page, resources) in &kinds {
+            for resource in resources {
+                let key = (resource.group_version.group.clone(), resource.kind.clone());
+                versions.entry(key).or_default().push((*resource, page.clone()));
+            }
+        }
+        for found in versions.values_mut() {
+            found.sort_by(|(a, _), (b, _)| {
+                kapi_model::version_priority::compare(&a.group_version.version, &b.group_version.version)
+            });
+        }
+        Self { kinds, types, places, versions }
     }
 
     /// The kinds of a page, sorted by kind.
@@ -102,17 +116,8 @@ impl<'a> Homes<'a> {
     }
 
     /// The pages serving `kind` in the group of `group_version`, most preferred version first.
-    pub fn versions_of(&self, group_version: &GroupVersion, kind: &str) -> Vec<(&'a ResourceMeta, String)> {
-        let mut found: Vec<(&ResourceMeta, String)> = self
-            .kinds
-            .iter()
-            .flat_map(|(page, resources)| resources.iter().map(move |resource| (*resource, page.clone())))
-            .filter(|(resource, _)| resource.group_version.group == group_version.group && resource.kind == kind)
-            .collect();
-        found.sort_by(|(a, _), (b, _)| {
-            kapi_model::version_priority::compare(&a.group_version.version, &b.group_version.version)
-        });
-        found
+    pub fn versions_of(&self, group_version: &GroupVersion, kind: &str) -> &[(&'a ResourceMeta, String)] {
+        self.versions.get(&(group_version.group.clone(), kind.to_owned())).map_or(&[], Vec::as_slice)
     }
 }
 

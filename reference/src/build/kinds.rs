@@ -54,7 +54,7 @@ fn versions(registry: &Registry, homes: &Homes, resource: &ResourceMeta) -> Vec<
     }
     let here = field_paths(registry, &resource.definition);
     others
-        .into_iter()
+        .iter()
         .map(|(other, page)| {
             let current = other.group_version == resource.group_version;
             let (added, removed) = if current {
@@ -65,7 +65,7 @@ fn versions(registry: &Registry, homes: &Homes, resource: &ResourceMeta) -> Vec<
             };
             KindVersion {
                 version: other.group_version.version.clone(),
-                link: Link { page, anchor: other.kind.clone() },
+                link: Link { page: page.clone(), anchor: other.kind.clone() },
                 current,
                 added,
                 removed,
