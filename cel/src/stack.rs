@@ -8,7 +8,7 @@
 const STACK_BYTES: usize = 512 * 1024 * 1024;
 
 /// The most operators and brackets a rule may hold: far above what validation rules use, low enough that the
-/// deepest expression they can form fits [`STACK_BYTES`].
+/// deepest expression they can form fits `STACK_BYTES`.
 pub const MAX_NESTING_TOKENS: usize = 2_000;
 
 /// Runs `work` on a thread with a large stack; `Err` with a message when it panics.

@@ -20,7 +20,7 @@
 //! - `proto/<package path>/generated.proto` and `proto/field-numbers.json`: protobuf definitions and the ledger of
 //!   their field numbers ([`proto`]);
 //! - `docs/index.md` and `docs/<group>/<version>.md` (`docs/core/v1.md`, `docs/common.md` for shared types): the
-//!   API reference as Markdown ([`kapi_reference::markdown`]).
+//!   API reference as Markdown ([`kapi_reference::markdown`](mod@kapi_reference::markdown)).
 //!
 //! A disabled group-version is not served: no document, no discovery entry, and none of the definitions only its
 //! resources used. The server's scheme still knows it, so shared kinds keep it in their group-version-kind lists

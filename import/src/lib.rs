@@ -44,7 +44,7 @@ pub struct ImportedDefinition {
     pub schema: SchemaNode,
     /// `x-kubernetes-group-version-kind`, which the generator writes from the registry.
     pub kinds: Vec<GroupVersionKind>,
-    /// Published with Kubernetes' conventions (see [`Imported::settle_conventions`]).
+    /// Published with Kubernetes' conventions (see `Imported::settle_conventions`).
     pub kubernetes: bool,
 }
 

@@ -2,8 +2,9 @@
 //!
 //! [`build`] turns a [`kapi_model::Registry`] into a [`Reference`]: an index of groups and versions, one page per
 //! group-version with a section per kind, and the nested types each page explains. Each definition is explained on
-//! exactly one page (its home) and linked from everywhere else. [`markdown`] writes the reference as Markdown files
-//! (`generated/docs/`); [`html`] writes it as a static site that `kapi serve` answers at `/docs/`.
+//! exactly one page (its home) and linked from everywhere else. [`markdown`](mod@markdown) writes the reference as
+//! Markdown files (`generated/docs/`); [`html`](mod@html) writes it as a static site that `kapi serve` answers at
+//! `/docs/`.
 
 mod build;
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
 use crate::infra::reuse::{manifest, record};
 
-/// What [`write`] did.
+/// What [`write()`] did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WriteReport {
     /// Files created or replaced because their bytes differed.

@@ -4,7 +4,7 @@
 //! link is relative to the file it is in, so the files read the same on disk, in a forge's browser, or served.
 //! A fields table has the columns Field, Type, Required, Default, Constraints and Description; Required is `yes`
 //! or `no`, Default the explicit default as compact JSON in code (empty without one). Text is escaped for where
-//! it goes ([`text`]): HTML-like text shows as written, and a table cell holds no `|` or line break of its own.
+//! it goes (`text`): HTML-like text shows as written, and a table cell holds no `|` or line break of its own.
 
 mod page;
 mod text;

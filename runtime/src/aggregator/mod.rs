@@ -2,9 +2,9 @@
 //! kube-aggregator serves APIService backends.
 //!
 //! Each upstream has a refresh task (conditional requests on an interval, or at once when poked) and a follow
-//! task (an upstream kapi server's watchable discovery, whose events poke the refresh). Whenever what is known
-//! changes, the files served are composed anew — the aggregator's own bundle plus every upstream's groups, by
-//! the rule of the `merge` module — and stored in the [`Handle`] as one bundle, so every request sees one consistent
+//! task (an upstream kapi server's watchable discovery, whose events poke the refresh). Whenever what is known changes,
+//! the files served are composed anew — the aggregator's own bundle plus every upstream's groups, by the rule of the
+//! `merge` module — and stored in the [`Handle`](crate::Handle) as one bundle, so every request sees one consistent
 //! state and the watchable discovery of the aggregator itself sees every change.
 
 mod client;
