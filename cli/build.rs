@@ -1,4 +1,5 @@
-//! Embeds the generated corpus (`../generated`) into the `kapi` binary, so `kapi serve` works with no files around.
+//! Embeds the generated corpus (`corpus/`, a link to the workspace's `generated/`, whose served files a packaged
+//! crate carries) into the `kapi` binary, so `kapi serve` works with no files around.
 //!
 //! A build script rather than `include_dir!`: `include_dir!` only notices edits to files it already embeds (it
 //! cannot tell cargo about files added or removed), so regenerating a corpus that gained a group-version would
@@ -14,7 +15,8 @@ const SERVED: &[&str] = &["openapi", "discovery", "proto", "crds", "model.json",
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let corpus = manifest.join("..").join("generated");
+    // The link resolved: cargo watches the files themselves, wherever the link points.
+    let corpus = manifest.join("corpus").canonicalize().expect("corpus/ (a link to the generated corpus) exists");
     println!("cargo:rerun-if-changed={}", corpus.display());
     let mut files = Vec::new();
     for entry in SERVED {

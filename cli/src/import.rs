@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::init::{built_from, checkout, write};
+use crate::init::source::KapiSource;
+use crate::init::write;
 use crate::stdout;
 
 /// Options of `kapi import`.
@@ -18,31 +19,31 @@ pub struct ImportArgs {
     /// The new crate's directory; its last component names the crate.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// The kapi checkout the crate depends on by path [default: the one this binary was built from].
+    /// Depend on the kapi checkout at DIR by path (written relative to the new crate when DIR is relative), rather
+    /// than on kapi's crates by version from the registry.
     #[arg(long, value_name = "DIR")]
     kapi_path: Option<PathBuf>,
 }
 
-/// The crate's manifest: kapi's crates by path, serde and serde_json (verbatim schemas and open values).
+/// The crate's manifest: kapi's crates, serde and serde_json (verbatim schemas and open values).
 const MANIFEST: &str = r#"[package]
 name = "{name}"
 version = "0.1.0"
 edition = "2024"
 publish = false
 
-# kapi is not on crates.io: these are paths into a kapi checkout.
 [dependencies]
-kapi = { path = "{kapi-path}/kapi" }
-kapi-meta = { path = "{kapi-path}/meta" }
+kapi = {kapi}
+kapi-meta = {kapi-meta}
 serde = { version = "1", features = ["derive"] }
 serde_json = "1"
 
 # build.rs compiles src/lib.rs itself (a build script cannot use the crate it builds), so it needs the same
 # dependencies, plus the generator.
 [build-dependencies]
-kapi = { path = "{kapi-path}/kapi" }
-kapi-meta = { path = "{kapi-path}/meta" }
-kapi-codegen = { path = "{kapi-path}/codegen" }
+kapi = {kapi}
+kapi-meta = {kapi-meta}
+kapi-codegen = {kapi-codegen}
 serde = { version = "1", features = ["derive"] }
 serde_json = "1"
 
@@ -54,11 +55,7 @@ serde_json = "1"
 pub fn import(args: &ImportArgs) -> Result<ExitCode, String> {
     write::check_free(&args.out)?;
     let name = crate_name(&args.out)?;
-    let kapi = checkout(args.kapi_path.as_deref().unwrap_or(&built_from()))?;
-    let kapi_text = kapi
-        .to_str()
-        .filter(|path| !path.contains(['"', '\\']) && !path.contains(char::is_control))
-        .ok_or_else(|| format!("cannot write the path {} into Cargo.toml; use --kapi-path", kapi.display()))?;
+    let kapi = KapiSource::choose(args.kapi_path.as_deref(), &args.out)?;
     let mut inputs = Vec::new();
     for file in &args.files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -68,23 +65,26 @@ pub fn import(args: &ImportArgs) -> Result<ExitCode, String> {
     let source = kapi_import::rust::render(&imported)?;
     let mut files: Vec<(String, Vec<u8>)> =
         source.files.iter().map(|(path, text)| (path.clone(), text.clone().into_bytes())).collect();
-    let manifest = MANIFEST.replace("{name}", &name).replace("{kapi-path}", kapi_text);
+    let manifest = MANIFEST
+        .replace("{name}", &name)
+        .replace("{kapi}", &kapi.dependency("kapi"))
+        .replace("{kapi-meta}", &kapi.dependency("meta"))
+        .replace("{kapi-codegen}", &kapi.dependency("codegen"));
     files.push(("Cargo.toml".into(), manifest.into_bytes()));
     files.push(("build.rs".into(), include_str!("init/template/build.rs").as_bytes().to_vec()));
     files.push((".gitignore".into(), b"/target\n".to_vec()));
-    match std::fs::read(kapi.join("Cargo.lock")) {
-        Ok(lock) => files.push(("Cargo.lock".to_owned(), lock)),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
-        Err(error) => return Err(format!("cannot read {}: {error}", kapi.join("Cargo.lock").display())),
+    if let Some(lock) = kapi.lock_file()? {
+        files.push(("Cargo.lock".to_owned(), lock));
     }
     write::write_new_directory(&args.out, &files)?;
     let modules = source.files.len() - 1;
     stdout::line(&format!(
-        "imported {} definitions and {} resources into {} modules of {}/src",
+        "imported {} definitions and {} resources into {} modules of {}/src, on {}",
         imported.definitions.len(),
         imported.resources.len(),
         modules,
-        args.out.display()
+        args.out.display(),
+        kapi.describe()
     ));
     if !source.verbatim.is_empty() || source.verbatim_fields > 0 {
         stdout::line(&format!(

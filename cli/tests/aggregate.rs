@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use serde_json::{Value, json};
 
-mod common;
+use crate::common;
 
 use common::{Server, shared};
 

@@ -1,7 +1,7 @@
 //! `kapi serve --upstream`: an aggregator in front of real upstream processes — two kapi servers, the oracle (an
 //! imitation kube-apiserver), and an old server with legacy discovery and OpenAPI v2 only, over https.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

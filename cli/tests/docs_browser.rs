@@ -11,7 +11,7 @@
 //!
 //! Without chromium these tests fail rather than skip: `scripts/test.sh` installs it.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::io::{Read, Write};
@@ -693,18 +693,23 @@ function contained(element, root) {
   }
   return false;
 }
-document.querySelectorAll('iframe').forEach(function (frame) {
-  frame.addEventListener('load', function () {
-    var doc = frame.contentDocument, root = doc.documentElement, width = root.clientWidth, wide = [];
-    doc.querySelectorAll('body *').forEach(function (element) {
-      var box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1 && !contained(element, root) && wide.length < 8) {
-        wide.push(describe(element) + ' ends at ' + Math.round(box.right) + 'px');
-      }
-    });
-    results[frame.dataset.page] = { scrollWidth: root.scrollWidth, clientWidth: width, wide: wide };
-    document.getElementById('probe').textContent = JSON.stringify(results);
+function measure(frame) {
+  var doc = frame.contentDocument, root = doc.documentElement, width = root.clientWidth, wide = [];
+  doc.querySelectorAll('body *').forEach(function (element) {
+    var box = element.getBoundingClientRect();
+    if (box.width > 0 && box.right > width + 1 && !contained(element, root) && wide.length < 8) {
+      wide.push(describe(element) + ' ends at ' + Math.round(box.right) + 'px');
+    }
   });
+  results[frame.dataset.page] = { scrollWidth: root.scrollWidth, clientWidth: width, wide: wide };
+  document.getElementById('probe').textContent = JSON.stringify(results);
+}
+document.querySelectorAll('iframe').forEach(function (frame) {
+  frame.addEventListener('load', function () { measure(frame); });
+  // A frame can finish loading before this script runs (a slow parse of this page on a busy machine): its load
+  // event has then passed, so it is measured now.
+  var doc = frame.contentDocument;
+  if (doc && doc.readyState === 'complete' && doc.URL !== 'about:blank') measure(frame);
 });
 </script>
 </body></html>

@@ -1,7 +1,7 @@
 //! The etcd lease store against a real etcd (Debian's `etcd-server`, started here): conditional writes, the
 //! documented key layout, lists and watches, compaction.
 
-mod common;
+use crate::common;
 
 use common::etcd::{EtcdCluster, etcd_installed};
 use kapi_meta::coordination::v1::{Lease, LeaseSpec};

@@ -2,7 +2,7 @@
 //! group within a second, resource versions only grow across reloads and restarts, an old one gets 410, and
 //! kubectl (the oldest and the newest installed) lists, gets and watches groups.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

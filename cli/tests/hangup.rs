@@ -1,7 +1,7 @@
 //! `kill -HUP` reloads `kapi serve --dir` at once without `--watch`: new bytes are served with their own ETag, and
 //! a broken file fails the reload, is counted in `/metrics`, and leaves the previous bytes serving.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! grace, a paused one keeps it, etcd restarts and member losses lose nothing, quorum loss shows in `/readyz`
 //! while documents keep being served, and kubectl lists the live replicas from any of them.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant, SystemTime};

@@ -25,21 +25,19 @@ fn import_writes_a_crate_of_annotated_types() {
     let output = kapi(work.path(), &["import", &stable.to_string_lossy(), "--out", "crontabs"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let stdout = text(&output.stdout);
-    assert!(stdout.starts_with("imported 4 definitions and 2 resources into 2 modules of crontabs/src\n"), "{stdout}");
+    let version = env!("CARGO_PKG_VERSION");
+    let expected = format!(
+        "imported 4 definitions and 2 resources into 2 modules of crontabs/src, on kapi {version} from the registry\n"
+    );
+    assert!(stdout.starts_with(&expected), "{stdout}");
     let dir = work.path().join("crontabs");
-    for file in [
-        "Cargo.toml",
-        "Cargo.lock",
-        "build.rs",
-        ".gitignore",
-        "src/lib.rs",
-        "src/stable_v1.rs",
-        "src/stable_v1beta1.rs",
-    ] {
+    for file in ["Cargo.toml", "build.rs", ".gitignore", "src/lib.rs", "src/stable_v1.rs", "src/stable_v1beta1.rs"] {
         assert!(dir.join(file).is_file(), "no {file}");
     }
     let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("Cargo.toml");
     assert!(manifest.contains("name = \"crontabs\"\n") && manifest.contains("\n[workspace]\n"), "{manifest}");
+    assert!(manifest.contains(&format!("kapi-meta = \"{version}\"\n")) && !manifest.contains("path"), "{manifest}");
+    assert!(!dir.join("Cargo.lock").exists(), "a lock file without a checkout");
     let v1 = std::fs::read_to_string(dir.join("src/stable_v1.rs")).expect("stable_v1.rs");
     for expected in [
         "definition = \"com.example.stable.v1.CronTab\"",

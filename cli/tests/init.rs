@@ -44,7 +44,6 @@ fn init_writes_a_crate_with_its_api_its_artifacts_and_their_snapshots() {
     let written = files(&demo);
     for file in [
         ".gitignore",
-        "Cargo.lock",
         "Cargo.toml",
         "README.md",
         "build.rs",
@@ -62,10 +61,12 @@ fn init_writes_a_crate_with_its_api_its_artifacts_and_their_snapshots() {
     let stray: Vec<_> = written.iter().filter(|f| !f.starts_with("generated/") && f.contains("snap.new")).collect();
     assert!(stray.is_empty(), "{stray:?}");
 
-    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the checkout").canonicalize().expect("abs");
+    // By default kapi comes from the registry, at this kapi's version: no path, and no lock file of a checkout.
+    let version = env!("CARGO_PKG_VERSION");
     let manifest = read(demo.join("Cargo.toml"));
     assert!(manifest.contains("name = \"demo\"\n") && manifest.contains("\n[workspace]\n"), "{manifest}");
-    assert!(manifest.contains(&format!("kapi-codegen = {{ path = \"{}/codegen\" }}", checkout.display())));
+    assert!(manifest.contains(&format!("kapi-codegen = \"{version}\"\n")) && !manifest.contains("path"), "{manifest}");
+    assert!(!written.iter().any(|f| f == "Cargo.lock"), "{written:?}");
     let lib = read(demo.join("src/lib.rs"));
     assert!(lib.contains("group = \"demo.example.com\"") && lib.contains("package = \"example.com/demo/v1\""));
     assert!(read(demo.join("build.rs")).contains("#[path = \"src/lib.rs\"]"));
@@ -76,7 +77,7 @@ fn init_writes_a_crate_with_its_api_its_artifacts_and_their_snapshots() {
     for file in &written {
         let contents = std::fs::read(demo.join(file)).expect("readable");
         let contents = String::from_utf8_lossy(&contents);
-        for placeholder in ["kapi-init-name", "kapi_init_name", "{kapi-path}"] {
+        for placeholder in ["kapi-init-name", "kapi_init_name", "{kapi", "{kapi-install}"] {
             assert!(!contents.contains(placeholder), "{file} still holds {placeholder}");
         }
     }
@@ -128,4 +129,26 @@ fn init_refuses_a_kapi_path_that_is_no_kapi_checkout() {
     assert!(!refused.status.success());
     assert!(text(&refused).contains("is not a kapi checkout"), "{}", text(&refused));
     assert!(!work.path().join("demo").exists());
+}
+
+#[test]
+fn init_with_a_relative_kapi_path_writes_it_relative_to_the_new_crate() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the checkout").canonicalize().expect("abs");
+    // The checkout by a path relative to where kapi init runs, which is not where the crate lands.
+    std::os::unix::fs::symlink(&checkout, work.path().join("kapi")).expect("symlink");
+    std::fs::create_dir(work.path().join("apps")).expect("mkdir");
+    let output = kapi_init(&work.path().join("apps"), &["demo", "--kapi-path", "../kapi"]);
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(text(&output).contains("on the kapi checkout at ../../kapi"), "{}", text(&output));
+    let demo = work.path().join("apps/demo");
+    let manifest = read(demo.join("Cargo.toml"));
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        manifest.contains(&format!("kapi-codegen = {{ version = \"{version}\", path = \"../../kapi/codegen\" }}")),
+        "{manifest}"
+    );
+    assert!(demo.join("../../kapi/codegen/Cargo.toml").is_file());
+    assert_eq!(read(demo.join("Cargo.lock")), read(checkout.join("Cargo.lock")));
+    assert!(read(demo.join("README.md")).contains("cargo install --path ../../kapi/cli"));
 }

@@ -1,7 +1,7 @@
 //! `kapi serve` end to end: a real process on a free loopback port, plain HTTP requests, the request log,
 //! `--runtime-config`, and the installed kubectl against it.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! `kapi serve --docs-title` and `--docs-logo`: the API reference at `/docs/` carries the title and serves the logo;
 //! a logo that is not an SVG or PNG image, or cannot be read, is refused before anything serves.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! `kapi serve` serving the OpenAPI 3.1 documents over a real socket: from the embedded corpus, and from a model
 //! with a group-version switched off, which leaves it out of 3.1 as out of 3.0.
 
-mod common;
+use crate::common;
 
 use common::Server;
 

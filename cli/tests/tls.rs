@@ -1,7 +1,7 @@
 //! `kapi serve` over HTTPS: the same bytes and ETags as over HTTP, HTTP/2 through ALPN beside HTTP/1.1, certificate
 //! reloads, silent clients dropped, and `--self-signed` directories made once and reused.
 
-mod common;
+use crate::common;
 
 use std::io::Read as _;
 use std::net::TcpStream;

@@ -2,7 +2,7 @@
 //! `kapi serve`: kubectl explains each version's own fields, and `/convert` answers real `ConversionReview`s for
 //! every pair of versions, and refuses bad ones clearly.
 
-mod common;
+use crate::common;
 
 use common::{Server, kubectls, post_json, run_kubectl};
 use serde_json::{Value, json};

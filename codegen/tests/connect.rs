@@ -1,7 +1,7 @@
 //! Connect subresources and reads with options: the operations kube-apiserver installs for `pods/exec`,
 //! `pods/proxy` and `pods/log`, on a fixture resource.
 
-mod common;
+use crate::common;
 
 use kapi_codegen::{Options, generate};
 use kapi_model::{

@@ -1,7 +1,7 @@
 //! Discovery documents and `model.json` over the fixture: the core group's separate documents, cross-group
 //! subresource kinds, scopes, disabled group-versions, and regenerating from the model file.
 
-mod common;
+use crate::common;
 
 use kapi_codegen::discovery::{Aggregated, legacy_path, resource_list_path};
 use kapi_codegen::{MODEL_PATH, Options, generate, model_json};

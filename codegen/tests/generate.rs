@@ -1,6 +1,6 @@
 //! End-to-end properties of `generate`: layout, determinism, the index hashes, profiles and errors.
 
-mod common;
+use crate::common;
 
 use kapi_codegen::{Conventions, Options, generate};
 use kapi_meta::content_hash::content_hash;

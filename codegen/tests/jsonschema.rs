@@ -1,6 +1,6 @@
 //! JSON Schema 2020-12 documents: self-contained, `$defs` exactly the closure, 2020-12 spellings.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -2,8 +2,8 @@
 //! lists, and differs in nothing else apart from the documented rewrites (refs beside their siblings instead of
 //! allOf-wrapped, `#/definitions/` refs, scalar choices written `type: string` [+ `format: int-or-string`]).
 
-mod common;
-mod loss_oracle;
+use crate::common;
+use crate::loss_oracle;
 
 use kapi_codegen::openapi_v2::{LossReport, LossRule};
 use kapi_codegen::{Conventions, Options, canonical, generate};

@@ -1,7 +1,7 @@
 //! Paths and operations compared with Kubernetes 1.32's published documents: identical apart from description
 //! text (presence must match). Skipped, with a note, when the upstream documents are not checked out beside us.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

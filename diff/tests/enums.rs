@@ -2,8 +2,7 @@
 //! or go unnoticed; an open one (`known_values`) rejects nothing, so its list may change freely. (Opening a closed
 //! enum has its case in rules.rs.)
 
-#[macro_use]
-mod fixture;
+use crate::fixture;
 
 use fixture::{V1, assert_only, model};
 use kapi::Registry;

@@ -1,8 +1,7 @@
 //! One changed API per rule, made by editing annotated types: each pair of modules below is the same API before
 //! and after one edit, and the comparison must report exactly that rule, at that place, and nothing else.
 
-#[macro_use]
-mod fixture;
+use crate::fixture;
 
 use fixture::{V1, assert_only, model};
 use kapi::Registry;

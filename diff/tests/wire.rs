@@ -2,8 +2,7 @@
 //! (`#[serde(skip)]` with `proto = N`) and to field numbers, which the JSON schema does not see, so each change
 //! shows in the generated .proto files alone and must be reported as exactly its rule.
 
-#[macro_use]
-mod fixture;
+use crate::fixture;
 
 use fixture::{V1, assert_only, tree};
 use kapi_diff::{Finding, Policy, Rule, Severity, compare};

@@ -90,8 +90,10 @@ pub struct DrawingList {
     pub items: Vec<Drawing>,
 }
 
+/// A schemars type's default name is its Rust path: this file is the module `schemars_interop` of the test crate
+/// `integration` (tests/integration.rs).
 fn name(short: &str) -> DefName {
-    DefName::new(format!("schemars_interop.shapes.{short}"))
+    DefName::new(format!("integration.schemars_interop.shapes.{short}"))
 }
 
 fn body<'r>(registry: &'r Registry, short: &str) -> &'r SchemaObject {
@@ -176,7 +178,10 @@ fn schemars_types_are_fields_of_kapi_types() {
     assert_eq!(ports.additional_properties.as_deref().and_then(SchemaNode::target), Some(&name("PortRef")));
     assert_eq!(spec.required, ["shape", "tree", "ports"]);
     // Types reached through several fields are stored once.
-    assert_eq!(registry.definitions().keys().filter(|n| n.as_str().starts_with("schemars_interop.")).count(), 4);
+    assert_eq!(
+        registry.definitions().keys().filter(|n| n.as_str().starts_with("integration.schemars_interop.")).count(),
+        4
+    );
 }
 
 #[test]
@@ -191,7 +196,7 @@ fn the_generator_writes_the_schemars_schemas_into_openapi_v3() -> Result<(), Box
     let schemas = &document["components"]["schemas"];
     let schema = |short: &str| &schemas[name(short).as_str()];
     assert_eq!(schema("Color")["enum"], json!(["red", "green", "blue"]));
-    let node_ref = json!({"$ref": "#/components/schemas/schemars_interop.shapes.Node"});
+    let node_ref = json!({"$ref": "#/components/schemas/integration.schemars_interop.shapes.Node"});
     assert_eq!(schema("Node")["properties"]["children"]["items"], node_ref, "the recursive reference");
     assert_eq!(schema("Node")["properties"]["color"]["nullable"], json!(true));
     assert_eq!(schema("Shape")["oneOf"][1]["properties"]["kind"]["enum"], json!(["Square"]));
@@ -225,11 +230,11 @@ fn what_openapi_cannot_say_is_a_registry_error_and_stops_generation() {
     let mut registry = Registry::new();
     kapi_meta::register(&mut registry);
     let node = kapi::schemars::register::<Labels>(&mut registry);
-    assert_eq!(node.target().map(DefName::as_str), Some("schemars_interop.Labels"));
+    assert_eq!(node.target().map(DefName::as_str), Some("integration.schemars_interop.Labels"));
     assert_eq!(
         registry.errors(),
         [
-            "schemars type `schemars_interop::Labels`: at `#/$defs/Labels/patternProperties`: `patternProperties` has no \
+            "schemars type `integration::schemars_interop::Labels`: at `#/$defs/Labels/patternProperties`: `patternProperties` has no \
           OpenAPI 3.0 form, so kapi's model cannot hold it"
         ]
     );
@@ -257,7 +262,7 @@ fn one_name_for_two_schemas_is_an_error_not_an_overwrite() {
     assert_eq!(
         registry.errors(),
         ["definition name `com.example.paint.v1.Color` is imported twice with different schemas, from schemars type \
-          `schemars_interop::shapes::Color` and schemars type `schemars_interop::elsewhere::Color`"]
+          `integration::schemars_interop::shapes::Color` and schemars type `integration::schemars_interop::elsewhere::Color`"]
     );
     let kept = registry.definition(&DefName::new("com.example.paint.v1.Color")).map(|d| &d.schema);
     assert_eq!(kept.map(|s| s.keywords().enum_values.len()), Some(3), "the first definition stays");
@@ -273,7 +278,7 @@ mod clash {
     pub mod shapes {
         #[derive(Debug, kapi::Schema)]
         #[expect(dead_code, reason = "only its schema is used")]
-        #[kapi(definition = "schemars_interop.shapes.Color")]
+        #[kapi(definition = "integration.schemars_interop.shapes.Color")]
         pub struct Paint {
             pub hue: u16,
         }
@@ -287,7 +292,10 @@ fn a_kapi_type_and_a_schemars_type_cannot_share_a_name() {
     registry.register::<clash::shapes::Paint>();
     let errors = registry.errors();
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].contains("is claimed by both schemars type `schemars_interop::shapes::Color` and"), "{errors:?}");
+    assert!(
+        errors[0].contains("is claimed by both schemars type `integration::schemars_interop::shapes::Color` and"),
+        "{errors:?}"
+    );
 }
 
 /// serde and schemars attributes whose schemas need more than a plain mapping.
@@ -315,7 +323,7 @@ fn tuples_extensions_and_closed_or_open_objects_are_mapped() {
     let mut registry = Registry::new();
     kapi::schemars::register::<Extras>(&mut registry);
     assert!(registry.errors().is_empty(), "{:?}", registry.errors());
-    let extras = registry.definition(&DefName::new("schemars_interop.Extras")).map(|d| d.schema.keywords());
+    let extras = registry.definition(&DefName::new("integration.schemars_interop.Extras")).map(|d| d.schema.keywords());
     let extras = extras.expect("Extras is registered");
     let pair = property(extras, "pair").keywords();
     let items = pair.items.as_deref().map(|items| items.keywords().any_of.len());
@@ -324,7 +332,7 @@ fn tuples_extensions_and_closed_or_open_objects_are_mapped() {
     // A flattened map leaves the object open (`additionalProperties: {}`); deny_unknown_fields closes it.
     let anything = SchemaNode::inline(SchemaObject::default());
     assert_eq!(extras.additional_properties.as_deref(), Some(&anything));
-    let strict = registry.definition(&DefName::new("schemars_interop.Strict")).map(|d| d.schema.keywords());
+    let strict = registry.definition(&DefName::new("integration.schemars_interop.Strict")).map(|d| d.schema.keywords());
     let closed = strict.and_then(|s| s.additional_properties.as_deref()).map(|a| a.keywords().not.is_some());
     assert_eq!(closed, Some(true));
 }

@@ -1,6 +1,6 @@
 //! `/api`, `/apis` and the legacy discovery endpoints, in-process.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{AGG_V2, AGG_V2BETA1, app, get};

@@ -1,7 +1,7 @@
 //! The API reference site at `/docs/`: built from the bundle's `model.json` (here the corpus' model), served with
 //! ETags, 304s and gzip, and absent without a model.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock};

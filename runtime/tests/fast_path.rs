@@ -2,7 +2,7 @@
 //! every document path, negotiation, encoding, validator and method, the two answer with the same status,
 //! headers (but `Date`) and bytes; pipelined requests are answered in order, across a hand-off to the router.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, SystemTime};
 

@@ -2,7 +2,7 @@
 //! (a fixture bundle whose discovery lists `discovery.k8s.io/v1alpha1` `groups`), and a watch on a real socket that
 //! a shutdown ends at once.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::time::Duration;

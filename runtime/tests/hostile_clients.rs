@@ -3,7 +3,7 @@
 //! Every test runs against both ways of serving: the router alone (`serve_with`) and the router behind the
 //! connection fast path (`serve_bundle`, what `kapi serve` runs).
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

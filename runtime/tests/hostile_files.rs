@@ -2,7 +2,7 @@
 //! huge file, a truncated document. Each makes the load fail with a message naming the file, and a failed reload
 //! leaves the previous bundle serving, `/readyz` ready and the failure counted.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! events, continuing from a list's resource version, initial events with their closing bookmark, kubectl's Table
 //! watches, 410 for a compacted revision (before and during a stream), and the end of every watch at shutdown.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::leases::{KUBE_SYSTEM, KUBECTL_TABLE, LEASES, lease, open_watch, serve, summary};

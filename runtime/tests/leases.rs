@@ -1,7 +1,7 @@
 //! Identity leases read through the router: lists (per namespace, across namespaces, with label and field
 //! selectors), gets, kubectl's tables, refusals, and the routes beside discovery and watchable discovery.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::get;

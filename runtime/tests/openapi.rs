@@ -1,6 +1,6 @@
 //! `/openapi/v3`, `/openapi/v3/<gv>[?hash=]` and `/openapi/v2`, in-process.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{V2_PB_AT, V3_PB_AT, V3_PB_DOT, app, get, gunzip};

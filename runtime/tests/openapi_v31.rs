@@ -1,7 +1,7 @@
 //! `/openapi/v3.1` and `/openapi/v3.1/<gv>[?hash=]`, in-process: the same caching as `/openapi/v3`, JSON only, and
 //! nothing `/openapi/v3` or `/openapi/v2` serve changed by their presence.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
 //! Health, version, metrics, unknown paths and path traversal, in-process.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{AGG_V2, app, get};

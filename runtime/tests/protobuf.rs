@@ -2,7 +2,7 @@
 //! protos made at test time) give `application/vnd.kubernetes.protobuf` variants, decoded here independently with
 //! prost-reflect against the upstream descriptors (compiled separately by protox from ../shared/upstream/proto).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

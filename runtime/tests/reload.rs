@@ -1,7 +1,7 @@
 //! Reloads: a failed one keeps serving; 100 swaps under continuous requests never give an error or an ETag that
 //! does not name its body; `watch` picks up a changed directory.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

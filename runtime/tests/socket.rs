@@ -1,6 +1,6 @@
 //! The router on a real loopback socket: HTTP/1.1 framing, Content-Length, HEAD and gzip as a client sees them.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

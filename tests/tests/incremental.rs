@@ -15,7 +15,7 @@ use kapi_tests::synthetic::{Base, Shape, change_group, synthetic_model};
 use serde_json::Value;
 use tower::ServiceExt;
 
-mod served;
+use crate::served;
 use served::{assert_only_changed_etags_change, etags, is_read_by_servers, request_for};
 
 /// Group 7 serves two versions (every fourth group does), so both of its documents change.

@@ -21,7 +21,7 @@ use kapi_runtime::{Bundle, LoadOptions, Tree};
 use kapi_tests::synthetic::{Base, Shape, change_group, synthetic_model};
 use serde_json::Value;
 
-mod served;
+use crate::served;
 use served::{assert_only_changed_etags_change, etags, is_read_by_servers, request_for};
 
 /// Every fourth synthetic group serves two versions; group 7 is one of them.

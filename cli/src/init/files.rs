@@ -1,14 +1,15 @@
-//! The scaffold's hand-written files: the template's text with the name and the kapi checkout filled in.
+//! The scaffold's hand-written files: the template's text with the name and kapi's source filled in.
 //!
 //! `template/` holds them as the scaffold has them, with two exceptions so they cannot act where they lie:
 //! `Cargo.toml.in` (not a package of this workspace) and `gitignore` (not ignoring anything in kapi).
 
-use std::path::Path;
-
 use super::name::ScaffoldName;
+use super::source::KapiSource;
 
-/// Where the path of the kapi checkout goes.
-const KAPI_PATH: &str = "{kapi-path}";
+/// Placeholders of the template: the dependency on each kapi crate (by its directory in a checkout), and the
+/// README's command that installs `kapi`.
+const DEPENDENCIES: &[(&str, &str)] = &[("{kapi}", "kapi"), ("{kapi-meta}", "meta"), ("{kapi-codegen}", "codegen")];
+const INSTALL: &str = "{kapi-install}";
 
 /// The template: path in the scaffold, text.
 const TEMPLATE: &[(&str, &str)] = &[
@@ -25,42 +26,49 @@ const TEMPLATE: &[(&str, &str)] = &[
 pub const API_TEST: &str = include_str!("template/tests/api.rs");
 
 /// Every hand-written file of the scaffold: path, contents.
-pub fn render(name: &ScaffoldName, kapi: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
-    let kapi = kapi
-        .to_str()
-        .filter(|path| !path.contains(['"', '\\']) && !path.contains(char::is_control))
-        .ok_or_else(|| format!("cannot write the path {} into Cargo.toml; use --kapi-path", kapi.display()))?;
-    let file = |(path, text): &(&str, &str)| (path.to_string(), name.apply(text).replace(KAPI_PATH, kapi).into_bytes());
-    Ok(TEMPLATE.iter().map(file).collect())
+pub fn render(name: &ScaffoldName, kapi: &KapiSource) -> Vec<(String, Vec<u8>)> {
+    let fill = |text: &str| {
+        let mut text = name.apply(text).replace(INSTALL, &kapi.install_command());
+        for (placeholder, crate_dir) in DEPENDENCIES {
+            text = text.replace(placeholder, &kapi.dependency(crate_dir));
+        }
+        text
+    };
+    TEMPLATE.iter().map(|(path, text)| (path.to_string(), fill(text).into_bytes())).collect()
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
     use crate::init::name::{TEMPLATE_CRATE, TEMPLATE_LIB};
+    use crate::init::source::VERSION;
 
     #[test]
     fn every_placeholder_is_filled() {
         let name = ScaffoldName::parse("demo").expect("valid");
-        let files = render(&name, Path::new("/src/kapi")).expect("renders");
+        let kapi = KapiSource::Checkout { root: PathBuf::from("/src/kapi"), written: "../kapi".into() };
+        let files = render(&name, &kapi);
         assert_eq!(files.len(), TEMPLATE.len());
         for (path, bytes) in &files {
             let text = String::from_utf8_lossy(bytes);
-            for placeholder in [TEMPLATE_CRATE, TEMPLATE_LIB, KAPI_PATH] {
+            for placeholder in
+                [TEMPLATE_CRATE, TEMPLATE_LIB, INSTALL].into_iter().chain(DEPENDENCIES.iter().map(|d| d.0))
+            {
                 assert!(!text.contains(placeholder), "{path} still holds {placeholder}");
             }
         }
         let manifest = String::from_utf8_lossy(&files[0].1).into_owned();
-        assert!(
-            manifest.contains("name = \"demo\"") && manifest.contains("path = \"/src/kapi/codegen\""),
-            "{manifest}"
-        );
+        let codegen = format!("kapi-codegen = {{ version = \"{VERSION}\", path = \"../kapi/codegen\" }}");
+        assert!(manifest.contains("name = \"demo\"") && manifest.contains(&codegen), "{manifest}");
     }
 
     #[test]
-    fn a_path_toml_cannot_hold_verbatim_is_refused() {
+    fn from_the_registry_the_manifest_names_versions_only() {
         let name = ScaffoldName::parse("demo").expect("valid");
-        let error = render(&name, Path::new("/src/\"kapi\"")).expect_err("a quote");
-        assert!(error.contains("--kapi-path"), "{error}");
+        let files = render(&name, &KapiSource::Registry);
+        let manifest = String::from_utf8_lossy(&files[0].1).into_owned();
+        assert!(manifest.contains(&format!("kapi-meta = \"{VERSION}\"")) && !manifest.contains("path ="), "{manifest}");
     }
 }

@@ -12,17 +12,20 @@ use clap::Args;
 mod api;
 mod files;
 mod name;
+pub(crate) mod source;
 pub(crate) mod write;
 
 use crate::stdout;
 use name::ScaffoldName;
+use source::KapiSource;
 
 /// Options of `kapi init`.
 #[derive(Debug, Args)]
 pub struct InitArgs {
     /// The crate: its name, its directory, and its API group `<NAME>.example.com` (a crate name that is a DNS label).
     name: String,
-    /// The kapi checkout the crate depends on by path [default: the one this binary was built from].
+    /// Depend on the kapi checkout at DIR by path (written relative to the new crate when DIR is relative), rather
+    /// than on kapi's crates by version from the registry.
     #[arg(long, value_name = "DIR")]
     kapi_path: Option<PathBuf>,
 }
@@ -32,56 +35,40 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, String> {
     let name = ScaffoldName::parse(&args.name)?;
     let target = PathBuf::from(&args.name);
     write::check_free(&target)?;
-    let built_from = built_from();
-    let kapi = checkout(args.kapi_path.as_deref().unwrap_or(&built_from))?;
+    let kapi = KapiSource::choose(args.kapi_path.as_deref(), &target)?;
 
     let artifacts = api::artifacts(&name)?;
-    let mut files = files::render(&name, &kapi)?;
+    let mut files = files::render(&name, &kapi);
     let snapshots = api::snapshots(&name, &artifacts)?;
     files.extend(snapshots.into_iter().map(|(file, bytes)| (format!("tests/snapshots/{file}"), bytes)));
     files.extend(artifacts.iter().map(|(path, bytes)| (format!("generated/{path}"), bytes.to_vec())));
     // The versions kapi is built and tested with; the first build then needs no registry lookup.
-    match std::fs::read(kapi.join("Cargo.lock")) {
-        Ok(lock) => files.push(("Cargo.lock".to_owned(), lock)),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
-        Err(error) => return Err(format!("cannot read {}: {error}", kapi.join("Cargo.lock").display())),
+    if let Some(lock) = kapi.lock_file()? {
+        files.push(("Cargo.lock".to_owned(), lock));
     }
     write::write_new_directory(&target, &files)?;
 
     stdout::line(&format!(
-        "created {name}/: the kind Widget of {name}.example.com/v1 in src/lib.rs, on kapi at {}",
-        kapi.display()
+        "created {name}/: the kind Widget of {name}.example.com/v1 in src/lib.rs, on {}",
+        kapi.describe()
     ));
     stdout::line(&format!(
         "  cd {name} && cargo test       # builds, writes generated/, compares the API with its snapshots"
     ));
     stdout::line("  kapi serve --dir generated    # then: kubectl --server http://127.0.0.1:8080 api-resources");
-    if built_from.canonicalize().ok().as_ref() != Some(&kapi) {
+    if let KapiSource::Checkout { root, .. } = &kapi
+        && built_from().canonicalize().ok().as_ref() != Some(root)
+    {
         stdout::line(&format!(
             "note: this kapi binary wrote the snapshots; if {} is another kapi version they may differ",
-            kapi.display()
+            root.display()
         ));
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The checkout this binary was built from.
-pub(crate) fn built_from() -> PathBuf {
+fn built_from() -> PathBuf {
     let cli = Path::new(env!("CARGO_MANIFEST_DIR"));
     cli.parent().unwrap_or(cli).to_path_buf()
-}
-
-/// `path` as an absolute path, when it is a kapi checkout.
-pub(crate) fn checkout(path: &Path) -> Result<PathBuf, String> {
-    let absolute =
-        path.canonicalize().map_err(|e| format!("kapi checkout {}: {e}; pass --kapi-path", path.display()))?;
-    for crate_dir in ["kapi", "meta", "codegen"] {
-        if !absolute.join(crate_dir).join("Cargo.toml").is_file() {
-            return Err(format!(
-                "{} is not a kapi checkout (it has no {crate_dir}/Cargo.toml); pass --kapi-path",
-                absolute.display()
-            ));
-        }
-    }
-    Ok(absolute)
 }

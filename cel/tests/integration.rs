@@ -1,0 +1,5 @@
+//! The crate's integration tests, one module per file, linked into one test binary: a binary per file
+//! would link the whole dependency graph once per file.
+
+mod check;
+mod validate;

@@ -1,0 +1,27 @@
+//! The crate's integration tests, one module per file, linked into one test binary: a binary per file
+//! would link the whole dependency graph once per file.
+
+// Helpers the test modules share.
+mod common;
+
+mod aggregate;
+mod aggregator;
+mod check_crd;
+mod cli;
+mod diff;
+mod docs_browser;
+mod etcd_store;
+mod groups;
+mod hangup;
+mod identity;
+mod import;
+mod init;
+mod proto_ledger;
+mod serve;
+mod serve_docs;
+mod serve_openapi31;
+mod stdout;
+mod tls;
+mod tls_conformance;
+mod validate;
+mod versions;

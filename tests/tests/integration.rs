@@ -1,0 +1,32 @@
+//! The crate's integration tests, one module per file, linked into one test binary: a binary per file
+//! would link the whole dependency graph once per file.
+
+// Helpers the test modules share.
+#[path = "../../codegen/tests/loss_oracle/mod.rs"]
+mod loss_oracle;
+mod served;
+
+mod core_v1;
+mod core_v1_volumes;
+mod crds;
+mod disable;
+mod discovery;
+mod documents;
+mod example_group;
+mod fidelity;
+mod generate_reuse;
+mod import;
+mod incremental;
+mod loss_report;
+mod manifests;
+mod module_cycles;
+mod open_enums;
+mod openapi_v31;
+mod own_group;
+mod proto;
+mod published_schemas;
+mod reference_markdown;
+mod rest_mapper;
+mod scale;
+mod versions;
+mod watchable_discovery;
