@@ -10,13 +10,15 @@ work=$(mktemp -d)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-# Starts `kapi serve` with the given arguments; prints its URL once it listens.
+# Starts `kapi serve` with the given arguments and sets `served` to its URL once it listens. Not in a command
+# substitution: its PID must reach `pids` in this shell, for the EXIT trap to stop it.
+served=
 serve() {
   local name=$1; shift
   "$kapi" serve --addr 127.0.0.1:0 "$@" >"$work/$name.out" 2>"$work/$name.err" &
   pids+=($!)
   for _ in $(seq 300); do grep -q listening "$work/$name.out" && break; sleep 0.1; done
-  grep -o 'http://127.0.0.1:[0-9]*' "$work/$name.out" | head -1 \
+  served=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/$name.out" | head -1) \
     || { echo "kapi serve ($name) did not start:" >&2; cat "$work/$name.err" >&2; exit 1; }
 }
 
@@ -35,14 +37,17 @@ python3 cli/tests/fixtures/v2_only_server.py generated coordination.k8s.io v1 --
 pids+=($!)
 for _ in $(seq 100); do [ -s "$work/old.port" ] && break; sleep 0.1; done
 
-a=$(serve a)
-b=$(serve b)
-url=$(serve aggregator --request-log "$work/requests.log" --upstream-refresh 1 \
+serve a
+a=$served
+serve b
+b=$served
+serve aggregator --request-log "$work/requests.log" --upstream-refresh 1 \
   --runtime-config stable.example.com/v1=false --runtime-config stable.example.com/v1beta1=false \
   --runtime-config batch.example.com/v1=false --runtime-config coordination.k8s.io/v1=false \
   --upstream "a=$a,gv=stable.example.com/v1,gv=stable.example.com/v1beta1" \
   --upstream "b=$b,gv=batch.example.com/v1" \
-  --upstream "old=https://127.0.0.1:$(cat "$work/old.port"),ca=$work/ca.pem,gv=coordination.k8s.io/v1")
+  --upstream "old=https://127.0.0.1:$(cat "$work/old.port"),ca=$work/ca.pem,gv=coordination.k8s.io/v1"
+url=$served
 
 # Readiness does not wait for upstreams; the harness expects every group-version Current.
 python3 - "$url" <<'PY'

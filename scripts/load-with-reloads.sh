@@ -29,8 +29,10 @@ here=scripts/load-with-reloads
 
 work=$(mktemp -d)
 server=
+pids=()
+# Stops everything started here (the server, the rewriter, the checker, wrk), whichever way the script ends.
 cleanup() {
-  [ -n "$server" ] && kill "$server" 2>/dev/null
+  [ ${#pids[@]} -eq 0 ] || kill "${pids[@]}" 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -40,6 +42,7 @@ ln -s "$work/versions/v0" "$work/bundle"
 # request.
 KAPI_LOG=info "$KAPI_BIN" serve --dir "$work/bundle" --addr 127.0.0.1:0 >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
+pids+=("$server")
 for _ in $(seq 300); do grep -q listening "$work/serve.out" && break; sleep 0.1; done
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1 || true)
 [ -n "$url" ] || { echo "kapi serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
@@ -59,10 +62,13 @@ echo "== load with reloads: $KAPI_BIN, $url, ${seconds}s, wrk -t2 -c64, a new ve
 python3 "$here/rewriter.py" --link "$work/bundle" --versions "$work/versions" --pid "$server" --seconds "$seconds" \
   --report "$work/rewriter.json" &
 rewriter=$!
+pids+=("$rewriter")
 python3 "$here/checker.py" --url "$url" --seconds "$seconds" --report "$work/checker.json" &
 checker=$!
+pids+=("$checker")
 wrk -t2 -c64 -d"${seconds}s" --timeout 10s -s "$here/mix.lua" "$url" >"$work/wrk.out" &
 load=$!
+pids+=("$load")
 # Warm-up: a quarter of the run (at most 15 s; at least half of a run under 20 s, so a short run's first reading
 # is past the allocator's first growth), under load and reloads, before the first reading.
 warm=$(( seconds / 4 < 15 ? seconds / 4 : 15 ))

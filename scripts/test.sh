@@ -1,108 +1,146 @@
 #!/usr/bin/env bash
-# Installs what the tests need, then runs every check CI runs: generated artifacts are fresh, the workspace tests
-# (unit, trybuild, insta snapshots, upstream fidelity, CLI behaviour) pass, and the upstream comparison holds.
+# Installs what the tests need, then runs every check CI runs, stage by stage, and ends with a table of how long
+# each stage took. docs/DEVELOPING.md explains the stages, the caches and how to run one stage or one test alone.
+#
+# Caches live outside the checkout, in $KAPI_CACHE (default ~/.cache/kapi): the workspace's cargo target directory,
+# one for the crates built outside it (kapi init's, kapi import's), the tools, and records that let a second run
+# on this machine skip what has not changed (the workspace crates whose files are unchanged, fuzz targets already
+# fuzzed here with the same code, packages verified with the same bytes). Without them (a new machine, or
+# `rm -rf ~/.cache/kapi`), everything is built and run, except fuzzing, which depends on the commits
+# (scripts/ci/fuzz_plan.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-need_apt=()
-command -v python3 >/dev/null || need_apt+=(python3 python3-pip)
-# protoc checks the generated .proto files and compiles them for proto_compare.py; the etcd client crate is built
-# from etcd's .proto files with it (scripts/need-protoc.sh, for the scripts that only build kapi).
-command -v protoc >/dev/null || need_apt+=(protobuf-compiler)
-# The aggregator's https upstream in the tests gets its certificates from the openssl tool.
-command -v openssl >/dev/null || need_apt+=(openssl)
-# The HTTPS tests fetch over HTTP/2 and HTTP/1.1 with curl (built with nghttp2, as Debian's is).
-command -v curl >/dev/null || need_apt+=(curl)
-# The identity tests run real etcd members (one, or a cluster of three) on loopback ports.
-command -v etcd >/dev/null || need_apt+=(etcd-server)
-# The load-with-reloads check drives kapi serve with wrk.
-command -v wrk >/dev/null || need_apt+=(wrk)
-# The browser test of the API reference (cli/tests/docs_browser.rs) renders /docs/ in headless chromium: it
-# screenshots pages into target/docs-screenshots/ and checks the DOM chromium rendered.
-command -v chromium >/dev/null || need_apt+=(chromium)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"
-fi
-# proto_compare.py reads protoc's descriptor sets with the Python protobuf package.
-python3 -c 'import google.protobuf' 2>/dev/null \
-  || python3 -m pip install -q protobuf 2>/dev/null \
-  || python3 -m pip install -q --break-system-packages protobuf
-# tests/tests/openapi_v31.rs validates every OpenAPI 3.1 document with openapi-spec-validator.
-python3 -c 'import openapi_spec_validator' 2>/dev/null \
-  || python3 -m pip install -q openapi-spec-validator 2>/dev/null \
-  || python3 -m pip install -q --break-system-packages openapi-spec-validator
-command -v cargo-nextest >/dev/null || cargo install --locked cargo-nextest
-# The fuzz targets (fuzz/) build with cargo-fuzz on the nightly toolchain.
-command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
+source scripts/ci/common.sh
 
 if [ ! -d ../shared/upstream ]; then
   echo "error: ../shared (upstream reference data) is missing beside the project" >&2
   exit 1
 fi
-
-# Fail rather than write .snap.new files when a snapshot differs.
+# Fail rather than write .snap.new files when a snapshot differs; tests that need a tool fail when it is missing.
 export INSTA_UPDATE=no CI="${CI:-true}"
+root=$PWD
+background=()
+# Stops a process and everything it started (a background build's cargo and rustc processes).
+kill_tree() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+cleanup() {
+  # Every process this script started in the background, and the temporary directories.
+  local pid
+  for pid in "${background[@]}"; do kill_tree "$pid"; done
+  rm -rf "${temporary[@]}"
+}
+temporary=()
+trap 'status=$?; cleanup; stages_done; exit $status' EXIT
+# scratch VAR: a new temporary directory in VAR, removed when the script ends.
+scratch() { local dir; dir=$(mktemp -d); temporary+=("$dir"); printf -v "$1" '%s' "$dir"; }
 
-# Each stage's heading says how long the run has taken so far, so CI logs show where the time goes.
-stage() { echo "== $* (${SECONDS}s in)"; }
+stage install "protoc, cargo-nextest and cargo-fuzz now; the tests' Debian and Python packages during the build"
+bash scripts/ci/install.sh build
+scratch install_dir
+install_log=$install_dir/install.log
+bash scripts/ci/install.sh tests >"$install_log" 2>&1 &
+installing=$!
+background+=("$installing")
 
-stage "build (once: the test profile, which the tests, the doctests and the kapi binary below all share)"
-# `cargo build` would compile the workspace in the dev profile and nextest would then compile it all again in the
-# test profile (the profile's name is part of every artifact's hash); building through nextest compiles it once,
-# binaries included (integration tests run them), and examples too.
-cargo nextest run --workspace --locked --no-run
-
-stage "kapi check (generated/ is fresh)"
-# The build above built the binary with the workspace's feature set; `cargo run -p` would rebuild.
-target/debug/kapi check --dir generated
-
-stage "generated CRDs, checked as the API server would (structural schema, CEL rules)"
-target/debug/kapi check-crd generated/crds/*.yaml
-
-stage "upstream comparison (every Kubernetes 1.32 document, whole, against ours)"
+stage build "every crate, test, example and the kapi binary, once, in the dev profile every later stage shares"
+# The record of what the last run built from is taken once this run's builds are over; files unchanged since then
+# get back the modification time they had, so cargo reuses what was built from them (scripts/ci/mtimes.py).
+python3 scripts/ci/mtimes.py restore "$KAPI_CACHE/mtimes.json"
+trap 'status=$?; cleanup; python3 scripts/ci/mtimes.py record "$KAPI_CACHE/mtimes.json"; stages_done; exit $status' EXIT
+# The fuzz targets due today build from here on, in the background at the lowest priority and in a target
+# directory of their own: they take only the cores the other stages leave idle (the build's serial stretches,
+# tests that wait on servers and kubectl), and the fuzz stage at the end waits for what is left of the build.
+scratch fuzz_dir
+fuzz_log=$fuzz_dir/build.log
+nice -n 19 bash scripts/ci/fuzz.sh build >"$fuzz_log" 2>&1 &
+fuzz_build=$!
+background+=("$fuzz_build")
+# The dev profile rather than nextest's default (test): the doc tests, cargo doc and the packaged crates' builds
+# below use it too, and a profile's name is part of every artifact's hash.
+cargo nextest run --workspace --locked --cargo-profile dev --no-run
+kapi=$CARGO_TARGET_DIR/debug/kapi
 upstream=../shared/upstream/k8s-1.32/openapi-v3
+
+# The crates kapi init and kapi import write compile from here on, in the background at the lowest priority: the
+# tests leave cores idle while they wait on servers and kubectl. The init and import stages below wait for them,
+# then test what was built. They build in a target directory of their own (cargo locks a target directory while it
+# builds, and the tests would wait on that lock), with the workspace's profiles (scripts/ci/profiles.py).
+outside_target=$KAPI_CACHE/outside-target
+scratch profiles_dir
+profiles=$profiles_dir/profiles.toml
+python3 scripts/ci/profiles.py "$profiles"
+scratch scaffold
+scratch imported
+scratch outside
+(
+  renice -n 19 -p "$BASHPID" >/dev/null || true
+  export CARGO_TARGET_DIR=$outside_target
+  # kapi init copies this checkout's Cargo.lock into the crate, so it resolves to versions already fetched for
+  # the build above (--offline).
+  if {
+    (cd "$scaffold" && "$kapi" init demo \
+      --kapi-path "$(python3 -c 'import os, sys; print(os.path.relpath(*sys.argv[1:]))' "$root" "$scaffold")") &&
+      (cd "$scaffold/demo" && cargo test --offline --config "$profiles" --no-run)
+  } >"$outside/init.log" 2>&1; then echo 0 >"$outside/init.status"; else echo 1 >"$outside/init.status"; fi
+  # `cargo check` runs the build script, which generates, without compiling the library a second time for code.
+  if {
+    "$kapi" import $(find "$upstream" -name '*.json' | sort) generated/crds/*.yaml \
+      tests/fixtures/import/edge-cases.json --out "$imported/api" --kapi-path . &&
+      (cd "$imported/api" && cargo check --offline --config "$profiles")
+  } >"$outside/import.log" 2>&1; then echo 0 >"$outside/import.status"; else echo 1 >"$outside/import.status"; fi
+) &
+outside_builds=$!
+background+=("$outside_builds")
+# await_outside STEP: waits for the background STEP, shows its output, and stops the run if it failed.
+await_outside() {
+  while [ ! -e "$outside/$1.status" ]; do
+    kill -0 "$outside_builds" 2>/dev/null || { echo "the background builds stopped before $1" >&2; exit 1; }
+    sleep 1
+  done
+  grep -v '^ *\(Compiling\|Checking\|Downloaded\|Downloading\|Locking\|Adding\)' "$outside/$1.log" || true
+  [ "$(cat "$outside/$1.status")" = 0 ] || { echo "$1 failed" >&2; exit 1; }
+}
+
+stage checks "kapi check, check-crd, protoc, the MSRV"
+"$kapi" check --dir generated
+# Generated CRDs, checked as the API server would (structural schema, CEL rules).
+"$kapi" check-crd generated/crds/*.yaml
+# protoc accepts every generated file.
+(cd generated/proto && find . -name '*.proto' | sed 's|^\./||' | sort | xargs protoc -I. --descriptor_set_out=/dev/null)
+python3 scripts/ci/msrv.py
+
+stage upstream "every Kubernetes 1.32 document, whole, against ours; shared protobuf messages against upstream's"
+wait "$installing" || { cat "$install_log" >&2; exit 1; }
+cat "$install_log"
 for document in $(cd "$upstream" && find . -name '*.json' | sed 's|^\./||' | sort); do
   printf '%-48s ' "$document"
   python3 ../shared/conformance/openapi_diff.py "generated/openapi/v3/$document" "$upstream/$document" \
     --min-identical 100 | tail -1
 done
-
-stage "protobuf: protoc accepts every generated file"
-(cd generated/proto && find . -name '*.proto' | sed 's|^\./||' | sort | xargs protoc -I. --descriptor_set_out=/dev/null)
-
-stage "protobuf: shared messages match upstream's .proto files"
 python3 ../shared/conformance/proto_compare.py generated/proto ../shared/upstream/proto \
   k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto k8s.io/api/coordination/v1/generated.proto \
   k8s.io/api/apidiscovery/v2/generated.proto k8s.io/api/apidiscovery/v2beta1/generated.proto
 
-stage "tests"
-cargo nextest run --workspace --locked --no-fail-fast
+stage tests "the workspace's tests with cargo-nextest, two at a time, the longest first (.config/nextest.toml)"
+cargo nextest run --workspace --locked --cargo-profile dev --no-fail-fast
 
-stage "kapi init: a fresh crate builds and passes its tests against the snapshots kapi init wrote"
-# Its own target directory under target/, so later runs reuse its compiled dependencies. kapi init copies this
-# checkout's Cargo.lock into the crate, so it resolves to versions already fetched for the build above (--offline).
+stage doctests "the documentation's examples (nextest does not run them)"
+cargo test --doc --workspace --locked
+
+stage init "kapi init: a fresh crate outside the checkout, on it by a relative --kapi-path, builds and passes its tests"
+await_outside init
 # INSTA_REQUIRE_FULL_MATCH: the snapshot files must be byte for byte what insta writes, metadata included.
-# (Cargo rebuilds the crate every run all the same: its files are newer than anything in that directory.)
-root=$PWD
-scaffold=$(mktemp -d)
-trap 'rm -rf "$scaffold"' EXIT
-(cd "$scaffold" && "$root/target/debug/kapi" init demo)
 (
   cd "$scaffold/demo"
   if cargo fmt --version >/dev/null 2>&1; then cargo fmt --check; fi
-  INSTA_REQUIRE_FULL_MATCH=1 CARGO_TARGET_DIR="$root/target/init-demo" cargo test --offline
+  INSTA_REQUIRE_FULL_MATCH=1 CARGO_TARGET_DIR=$outside_target cargo test --offline --config "$profiles"
 )
-rm -rf "$scaffold"
-trap - EXIT
 
-stage "kapi import: upstream's documents, the generated CRDs and edge cases as Rust types, built, generated again"
-# The crate shares kapi init's target directory: the same kapi crates at the same versions, compiled once.
-imported=$(mktemp -d)
-trap 'rm -rf "$imported"' EXIT
-target/debug/kapi import $(find "$upstream" -name '*.json' | sort) generated/crds/*.yaml \
-  tests/fixtures/import/edge-cases.json --out "$imported/api"
-# `cargo check` runs the build script, which generates, without compiling the library a second time for code.
-(cd "$imported/api" && CARGO_TARGET_DIR="$root/target/init-demo" cargo check --offline)
+stage import "kapi import: upstream's documents, the CRDs and edge cases as a crate on this checkout (--kapi-path .)"
+await_outside import
 for document in $(cd "$upstream" && find . -name '*.json' | sed 's|^\./||' | sort); do
   printf '%-48s ' "$document"
   python3 ../shared/conformance/openapi_diff.py "$imported/api/generated/openapi/v3/$document" "$upstream/$document" \
@@ -119,46 +157,25 @@ differing = [name for name in theirs if ours.get(name) != theirs[name]]
 assert not differing, differing
 print(f"edge cases: {len(theirs)} definitions keyword for keyword")
 EOF
-rm -rf "$imported"
-trap - EXIT
 
-stage "doctests (nextest does not run them)"
-cargo test --doc --workspace --locked
-
-stage "kubectl conformance (kubectl 1.27, 1.29, 1.32 against kapi serve on the embedded corpus)"
-work=$(mktemp -d)
-target/debug/kapi serve --addr 127.0.0.1:0 --request-log "$work/requests.log" >"$work/serve.out" 2>"$work/serve.err" &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+stage kubectl "kubectl 1.27, 1.29, 1.32 against kapi serve on the embedded corpus, and through kapi's aggregator"
+scratch work
+"$kapi" serve --addr 127.0.0.1:0 --request-log "$work/requests.log" >"$work/serve.out" 2>"$work/serve.err" &
+background+=($!)
 for _ in $(seq 100); do grep -q listening "$work/serve.out" && break; sleep 0.1; done
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1)
 [ -n "$url" ] || { echo "kapi serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
 python3 ../shared/conformance/kubectl_conformance.py "$url" --request-log "$work/requests.log"
+# Against kapi serve aggregating two kapi upstreams and an https OpenAPI-v2-only one.
+scripts/aggregator-conformance.sh "$kapi"
 
-stage "kubectl conformance against kapi serve aggregating two kapi upstreams and an https OpenAPI-v2-only one"
-scripts/aggregator-conformance.sh target/debug/kapi
+stage load "10 s of wrk -t2 -c64 while a new bundle version is published and SIGHUP sent every 100 ms"
+KAPI_BIN=$kapi scripts/load-with-reloads.sh --debug 10
 
-stage "load with reloads (10 s): wrk -t2 -c64 while a new bundle version is published and SIGHUP sent every 100 ms"
-scripts/load-with-reloads.sh --debug 10
+stage package "cargo publish --dry-run of every published crate; the packages checked and documented (no warnings)"
+bash scripts/ci/package.sh
 
-stage "fuzzing: every target for 30 s, two at a time (fuzz/, cargo-fuzz on nightly)"
-# Optimised and without a sanitizer (-O --sanitizer none): the code is safe Rust (unsafe_code is forbidden), so
-# AddressSanitizer would add build time and slow each run without finding more; panics and failed assertions are
-# what the targets report. One build for all targets, then two targets at a time (one per core), each for 30 s;
-# a target's output is shown when it fails. Inputs found go to fuzz/corpus/ (ignored by git); fuzz/seeds/ stay
-# untouched.
-(
-  cd fuzz
-  cargo +nightly fuzz build -O --sanitizer none
-  logs=$(mktemp -d)
-  # shellcheck disable=SC2016
-  cargo +nightly fuzz list | xargs -P 2 -I{} bash -c '
-    mkdir -p "corpus/$1"
-    if cargo +nightly fuzz run -O --sanitizer none "$1" "corpus/$1" "seeds/$1" -- -max_total_time=30 >"$2/$1.log" 2>&1; then
-      echo "$1: $(grep -o "Done [0-9]* runs in [0-9]* second(s)" "$2/$1.log")"
-    else
-      echo "$1 FAILED:" >&2; tail -40 "$2/$1.log" >&2; exit 1
-    fi' _ {} "$logs"
-  rm -rf "$logs"
-)
-echo "== done (${SECONDS}s)"
+stage fuzz "the fuzz targets whose code changed in HEAD, and all of them on the first commit of a day, 30 s each"
+wait "$fuzz_build" || { cat "$fuzz_log" >&2; exit 1; }
+grep -v '^ *\(Compiling\|Downloaded\|Downloading\|Locking\|Adding\|Updating\)' "$fuzz_log" || true
+bash scripts/ci/fuzz.sh run
