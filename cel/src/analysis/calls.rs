@@ -11,27 +11,36 @@ use super::{Analyzer, Estimate, scale, sum};
 const STRING_TRAVERSAL: f64 = 0.1;
 /// Per byte of a regular expression (cel-go's `RegexStringLengthCostFactor`).
 const REGEX_LENGTH: f64 = 0.25;
+/// The longest regular expression behind a named format of the Kubernetes `format` library
+/// (`format.dns1123Label()`…): `validate` costs as a match against one that long.
+const MAX_NAME_FORMAT_REGEX_SIZE: f64 = 128.0;
+/// The named formats of the Kubernetes `format` library, called on `format` (`format.uuid()`).
+const NAMED_FORMATS: &[&str] = &[
+    "dns1123Label",
+    "dns1123Subdomain",
+    "dns1035Label",
+    "qualifiedName",
+    "dns1123LabelPrefix",
+    "dns1123SubdomainPrefix",
+    "dns1035LabelPrefix",
+    "labelValue",
+    "uri",
+    "uuid",
+    "byte",
+    "date",
+    "datetime",
+    "named",
+];
 
 /// String functions that walk their receiver once and return a string at most as long.
 const STRING_WALKS: &[&str] =
     &["lowerAscii", "upperAscii", "trim", "substring", "charAt", "replace", "format", "quote"];
 /// List functions that walk their receiver once.
 const LIST_WALKS: &[&str] = &["isSorted", "sum", "min", "max", "sort", "distinct", "flatten", "reverse", "slice"];
-/// Functions that parse a string into a value of a Kubernetes library type.
-const PARSERS: &[&str] = &[
-    "url",
-    "isURL",
-    "quantity",
-    "isQuantity",
-    "ip",
-    "isIP",
-    "cidr",
-    "isCIDR",
-    "semver",
-    "isSemver",
-    "timestamp",
-    "duration",
-];
+/// Functions of the Kubernetes library that parse a string into a value of one of its types, in time
+/// proportional to the string. (CEL's own `timestamp(string)` and `duration(string)` cost 1, as any call.)
+const PARSERS: &[&str] =
+    &["url", "isURL", "quantity", "isQuantity", "ip", "isIP", "cidr", "isCIDR", "semver", "isSemver"];
 
 impl<'s> Analyzer<'s> {
     pub(super) fn call(&mut self, call: &CallExpr) -> Estimate<'s> {
@@ -72,10 +81,17 @@ impl<'s> Analyzer<'s> {
                 let size = self.size(&subject);
                 (scale(size, STRING_TRAVERSAL), Ty::Str(size))
             }
+            "validate" if target.is_some() => {
+                let walked = self.scaled(args.first(), STRING_TRAVERSAL);
+                (scale(walked, MAX_NAME_FORMAT_REGEX_SIZE * REGEX_LENGTH), Ty::Dyn)
+            }
+            _ if NAMED_FORMATS.contains(&name) && target.is_some() => (1, Ty::Dyn),
             _ if PARSERS.contains(&name) => (self.scaled_ty(&subject, STRING_TRAVERSAL).saturating_add(1), Ty::Dyn),
             "value" | "orValue" | "dyn" => (1, subject),
             "string" => (1, Ty::Str(self.size(&subject))),
             "int" | "uint" | "double" => (1, Ty::Number),
+            // Durations and timestamps compare in constant time, as numbers do (not as strings, walking them).
+            "duration" | "timestamp" => (1, Ty::Number),
             "bool" => (1, Ty::Bool),
             _ => (1, Ty::Dyn),
         };

@@ -43,6 +43,7 @@ const KNOWN_NAMES: &[&str] = &[
     "lists",
     "math",
     "base64",
+    "format",
 ];
 
 /// What the analysis of one rule found.
