@@ -58,6 +58,13 @@ fuzz_log=$fuzz_dir/build.log
 nice -n 19 bash scripts/ci/fuzz.sh build >"$fuzz_log" 2>&1 &
 fuzz_build=$!
 background+=("$fuzz_build")
+# The pinned kube-apiserver the differential tests run (tests/kube/build.sh, docs/KUBE.md): built from the Go module
+# proxy in the background, once per pin (kept in $KAPI_CACHE/kube/), and waited for before the tests.
+scratch kube_dir
+kube_log=$kube_dir/build.log
+nice -n 10 bash tests/kube/build.sh >"$kube_log" 2>&1 &
+kube_build=$!
+background+=("$kube_build")
 # The dev profile rather than nextest's default (test): the doc tests, cargo doc and the packaged crates' builds
 # below use it too, and a profile's name is part of every artifact's hash.
 cargo nextest run --workspace --locked --cargo-profile dev --no-run
@@ -125,6 +132,10 @@ python3 ../shared/conformance/proto_compare.py generated/proto ../shared/upstrea
   k8s.io/api/apidiscovery/v2/generated.proto k8s.io/api/apidiscovery/v2beta1/generated.proto
 
 stage tests "the workspace's tests with cargo-nextest, two at a time, the longest first (.config/nextest.toml)"
+wait "$kube_build" || { cat "$kube_log" >&2; exit 1; }
+cat "$kube_log"
+KUBE_APISERVER=$(tail -1 "$kube_log")
+export KUBE_APISERVER
 cargo nextest run --workspace --locked --cargo-profile dev --no-fail-fast
 
 stage doctests "the documentation's examples (nextest does not run them)"

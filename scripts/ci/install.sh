@@ -50,6 +50,8 @@ tool() {
 
 case ${1:-} in
   build)
+    # The pinned kube-apiserver (tests/kube/build.sh) is built with the machine's Go, which polyglot machines have.
+    command -v go >/dev/null || { echo "install: Go is missing: tests/kube/build.sh needs it (docs/KUBE.md)" >&2; exit 1; }
     need=()
     command -v protoc >/dev/null || need+=(protobuf-compiler)
     command -v python3 >/dev/null || need+=(python3 python3-pip)

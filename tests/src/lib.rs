@@ -7,6 +7,7 @@ use std::process::Command;
 use kapi_codegen::{Artifacts, Options};
 
 pub mod golden_discovery;
+pub mod kube;
 pub mod module_graph;
 pub mod openapi_json_schema;
 pub mod schema_check;
