@@ -196,3 +196,38 @@ fn a_bad_message_expression_is_reported() {
     let report = check_schema_rules(&schema);
     assert!(report.findings[0].message.starts_with("messageExpression:"), "{:?}", report.findings);
 }
+
+// The next three follow the API server's estimator, as tests/tests/kube_crds.rs checks against a real one.
+
+#[test]
+fn the_format_library_is_known_and_validate_costs_a_walk_times_a_named_pattern() {
+    let bounded = json!({"name": {"type": "string", "maxLength": 63}});
+    let report = check_schema_rules(&crd("format.dns1123Label().validate(self.name) == null", bounded));
+    assert_eq!(report.findings, vec![]);
+    // 63 characters are at most 252 bytes: 26 units walked (a tenth, rounded up), times 32 for the longest named
+    // pattern (128 bytes, a quarter each), plus the call, the selection and the comparison.
+    assert!((26 * 32..26 * 32 + 8).contains(&report.total_cost), "{}", report.total_cost);
+    let report = check_schema_rules(&crd(
+        "format.nope().validate(self.name) == null",
+        json!({"name": {"type": "string", "maxLength": 63}}),
+    ));
+    let [finding] = report.findings.as_slice() else { panic!("one finding: {:?}", report.findings) };
+    assert_eq!(finding.severity, Severity::Error);
+    assert!(finding.message.contains("undeclared reference to `format.nope`"), "{}", finding.message);
+}
+
+#[test]
+fn durations_parse_and_compare_in_constant_time_whatever_the_string() {
+    let unbounded = json!({"timeout": {"type": "string"}});
+    let report = check_schema_rules(&crd("duration(self.timeout) < duration('1h')", unbounded));
+    assert_eq!(report.findings, vec![]);
+    assert!(report.total_cost < 10, "{}", report.total_cost);
+}
+
+#[test]
+fn map_keys_cost_nothing_to_walk_as_the_server_sizes_them() {
+    let labels = json!({"labels": {"type": "object", "maxProperties": 8, "additionalProperties": {"type": "string"}}});
+    let report = check_schema_rules(&crd("self.labels.all(k, k.matches('^[a-z]+$'))", labels));
+    assert_eq!(report.findings, vec![]);
+    assert!(report.total_cost < 100, "{}", report.total_cost);
+}

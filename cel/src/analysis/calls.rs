@@ -85,7 +85,12 @@ impl<'s> Analyzer<'s> {
                 let walked = self.scaled(args.first(), STRING_TRAVERSAL);
                 (scale(walked, MAX_NAME_FORMAT_REGEX_SIZE * REGEX_LENGTH), Ty::Dyn)
             }
-            _ if NAMED_FORMATS.contains(&name) && target.is_some() => (1, Ty::Dyn),
+            _ if on_format(call) => {
+                if !NAMED_FORMATS.contains(&name) {
+                    self.problems.push(format!("undeclared reference to `format.{name}`"));
+                }
+                (1, Ty::Dyn)
+            }
             _ if PARSERS.contains(&name) => (self.scaled_ty(&subject, STRING_TRAVERSAL).saturating_add(1), Ty::Dyn),
             "value" | "orValue" | "dyn" => (1, subject),
             "string" => (1, Ty::Str(self.size(&subject))),
@@ -180,4 +185,9 @@ impl<'s> Analyzer<'s> {
 
 fn is_list(ty: &Ty<'_>) -> bool {
     matches!(ty, Ty::List(..)) || matches!(ty, Ty::Node(node) if node.kind() == "list")
+}
+
+/// Whether `call` is `format.<name>(…)`: a function of the Kubernetes format library.
+fn on_format(call: &CallExpr) -> bool {
+    call.target.as_ref().is_some_and(|target| matches!(&target.expr, Expr::Ident(name) if name == "format"))
 }
