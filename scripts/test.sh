@@ -59,10 +59,11 @@ nice -n 19 bash scripts/ci/fuzz.sh build >"$fuzz_log" 2>&1 &
 fuzz_build=$!
 background+=("$fuzz_build")
 # The pinned kube-apiserver the differential tests run (tests/kube/build.sh, docs/KUBE.md): built from the Go module
-# proxy in the background, once per pin (kept in $KAPI_CACHE/kube/), and waited for before the tests.
+# proxy in the background, once per pin (kept in $KAPI_CACHE/kube/), and waited for before the tests. At normal
+# priority: the tests wait for it, so it is on the run's critical path as much as the workspace's build.
 scratch kube_dir
 kube_log=$kube_dir/build.log
-nice -n 10 bash tests/kube/build.sh >"$kube_log" 2>&1 &
+bash tests/kube/build.sh >"$kube_log" 2>&1 &
 kube_build=$!
 background+=("$kube_build")
 # The dev profile rather than nextest's default (test): the doc tests, cargo doc and the packaged crates' builds
