@@ -50,9 +50,9 @@ stage build "every crate, test, example and the kapi binary, once, in the dev pr
 # get back the modification time they had, so cargo reuses what was built from them (scripts/ci/mtimes.py).
 python3 scripts/ci/mtimes.py restore "$KAPI_CACHE/mtimes.json"
 trap 'status=$?; cleanup; python3 scripts/ci/mtimes.py record "$KAPI_CACHE/mtimes.json"; stages_done; exit $status' EXIT
-# The fuzz targets due today build from here on, in the background at the lowest priority and in a target
-# directory of their own: they take only the cores the other stages leave idle (the build's serial stretches,
-# tests that wait on servers and kubectl), and the fuzz stage at the end waits for what is left of the build.
+# The fuzz targets due for this commit (scripts/ci/fuzz_plan.py) build from here on, in the background at the
+# lowest priority and in a target directory of their own: they take only the cores the other stages leave idle (the
+# build's serial stretches, tests that wait on servers and kubectl), and the fuzz stage waits for the rest.
 scratch fuzz_dir
 fuzz_log=$fuzz_dir/build.log
 nice -n 19 bash scripts/ci/fuzz.sh build >"$fuzz_log" 2>&1 &
