@@ -21,7 +21,7 @@ pub struct Source {
     /// Switch a group-version off (`group/version`, or `v1` for core); repeatable.
     #[arg(long = "disable", value_name = "GROUP/VERSION")]
     disabled: Vec<String>,
-    /// Publish a group-version with `kubernetes` or `lossless` conventions, over the model's choice; repeatable.
+    /// Publish a group-version with `kubernetes`, `lossless` or `crd` (as the API server publishes CRDs) conventions, over the model's choice; repeatable.
     #[arg(long = "profile", value_name = "GROUP/VERSION=NAME")]
     profiles: Vec<String>,
     /// Fail, rather than warn, when a required field has a default.

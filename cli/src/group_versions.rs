@@ -61,7 +61,7 @@ mod tests {
         assert_eq!(chosen[&GroupVersion::new("stable.example.com", "v1")], Conventions::Kubernetes);
         assert_eq!(chosen[&GroupVersion::new("", "v1")], Conventions::Lossless);
         let error = profiles(&strings(&["apps/v1=k8s"])).expect_err("unknown name");
-        assert_eq!(error, "--profile apps/v1=k8s: unknown profile; expected one of kubernetes, lossless");
+        assert_eq!(error, "--profile apps/v1=k8s: unknown profile; expected one of kubernetes, lossless, crd");
         assert!(profiles(&strings(&["apps/v1"])).is_err());
     }
 

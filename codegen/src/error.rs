@@ -48,6 +48,8 @@ enum ErrorKind {
     InvalidCrd(Vec<String>),
     /// A document could not be written as YAML.
     Yaml { document: String, message: String },
+    /// A group-version published with `crd` conventions has a resource no generated CRD serves.
+    MissingCrd { group_version: String, resource: String },
 }
 
 impl Error {
@@ -80,6 +82,13 @@ impl Error {
 
     pub(crate) fn missing_definition(name: &str, referenced_from: impl Into<String>) -> Self {
         Self::from_kind(ErrorKind::MissingDefinition { name: name.to_owned(), referenced_from: referenced_from.into() })
+    }
+
+    pub(crate) fn missing_crd(group_version: &str, resource: &str) -> Self {
+        Self::from_kind(ErrorKind::MissingCrd {
+            group_version: group_version.to_owned(),
+            resource: resource.to_owned(),
+        })
     }
 
     pub(crate) fn missing_list_definition(resource: &str, group_version: &str) -> Self {
@@ -144,6 +153,9 @@ impl Error {
                 Some("choose the package's conventions with `Registry::set_package_conventions`")
             }
             ErrorKind::MissingListDefinition { .. } => Some("give the resource a list kind, or drop the `list` verb"),
+            ErrorKind::MissingCrd { .. } => {
+                Some("mark the kind's version `#[kapi(crd)]`, or publish the group-version with other conventions")
+            }
             ErrorKind::ProtoNumbering(_) => Some(
                 "a field keeps its number forever: give `proto = N` the number proto/field-numbers.json records, or \
                  drop the attribute; a removed field's number is never reused",
@@ -198,6 +210,10 @@ impl fmt::Display for Error {
                 )
             }
             ErrorKind::InvalidLedger(problem) => write!(f, "the protobuf field-number ledger is invalid: {problem}"),
+            ErrorKind::MissingCrd { group_version, resource } => write!(
+                f,
+                "{group_version} is published with `crd` conventions, but no CRD serves its resource `{resource}` there"
+            ),
             ErrorKind::ConflictingConventions { package, claims: [(a, a_conventions), (b, b_conventions)] } => write!(
                 f,
                 "package `{package}` holds kinds of {a} ({} conventions) and of {b} ({})",

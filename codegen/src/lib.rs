@@ -77,6 +77,8 @@ pub fn generate_reusing(registry: &Registry, options: &Options, previous: &Previ
     if !errors.is_empty() {
         return Err(Error::invalid_defaults(errors));
     }
+    // The documents of group-versions published as CRDs are built from the CRDs.
+    emit::crd::emit(&ctx, &mut artifacts)?;
     openapi_v3::emit(&ctx, &mut artifacts)?;
     openapi_v31::emit(&ctx, &mut artifacts)?;
     openapi_v2::emit(&ctx, &mut artifacts)?;
@@ -84,7 +86,6 @@ pub fn generate_reusing(registry: &Registry, options: &Options, previous: &Previ
     discovery::emit(&ctx, &mut artifacts)?;
     model_file::emit(&ctx, &mut artifacts)?;
     proto::emit(&ctx, options.proto_ledger.as_ref(), &mut artifacts)?;
-    emit::crd::emit(&ctx, &mut artifacts)?;
     emit::docs::emit(&ctx, &mut artifacts);
     Ok(artifacts)
 }

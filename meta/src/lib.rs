@@ -16,6 +16,7 @@ pub mod apidiscovery;
 pub mod apiextensions;
 pub mod autoscaling;
 pub mod byte_string;
+pub mod client_go_scheme;
 pub mod content_hash;
 pub mod coordination;
 pub mod discovery;

@@ -18,6 +18,21 @@ choice_enum! {
         Kubernetes => "kubernetes",
         /// Only what the types say; the default.
         Lossless => "lossless",
+        /// As kube-apiserver publishes a group-version of CustomResourceDefinitions: each kind's schema taken
+        /// from its CRD (inlined, as the server has it), JSON and YAML only, the server's routes and `info`.
+        /// Definitions are written as with `lossless`; only the documents change.
+        Crd => "crd",
+    }
+}
+
+impl Conventions {
+    /// The conventions the definitions of a group-version with these conventions are written with: `crd`
+    /// changes how documents are assembled, not how a definition's schema is written.
+    pub fn of_definitions(self) -> Self {
+        match self {
+            Self::Crd => Self::Lossless,
+            other => other,
+        }
     }
 }
 
@@ -61,6 +76,9 @@ mod tests {
         assert_eq!(Conventions::from_name("kubernetes"), Some(Conventions::Kubernetes));
         assert_eq!(Conventions::Lossless.as_str(), "lossless");
         assert!(serde_json::from_str::<Conventions>("\"k8s\"").is_err());
+        assert_eq!(Conventions::from_name("crd"), Some(Conventions::Crd));
+        assert_eq!(Conventions::Crd.of_definitions(), Conventions::Lossless);
+        assert_eq!(Conventions::Kubernetes.of_definitions(), Conventions::Kubernetes);
     }
 
     #[test]

@@ -42,10 +42,18 @@ impl Reply {
     }
 }
 
-/// The run's server, started on first use.
+/// The run's server, started on first use. Tests only ask it questions (dry runs, reads): what one test creates
+/// would change what the others see.
 pub fn kube() -> &'static Kube {
     static KUBE: OnceLock<Kube> = OnceLock::new();
-    KUBE.get_or_init(start)
+    KUBE.get_or_init(|| start(""))
+}
+
+/// A second server of the run for tests that install things (CRDs) and read what the server then publishes. Each
+/// object is installed by one test only.
+pub fn kube_installing() -> &'static Kube {
+    static KUBE: OnceLock<Kube> = OnceLock::new();
+    KUBE.get_or_init(|| start("-installing"))
 }
 
 impl Kube {
@@ -99,13 +107,14 @@ fn cache_dir() -> PathBuf {
     }
 }
 
-fn start() -> Kube {
+/// Starts (or joins) the run's server whose directory name ends with `suffix`.
+fn start(suffix: &str) -> Kube {
     let runs = cache_dir().join("kube/runs");
     fs::create_dir_all(&runs).expect("the cache directory is writable");
     // Under nextest the runner outlives every test process; under cargo test, this process is the run.
     let (run, watched) = match std::env::var("NEXTEST_RUN_ID") {
-        Ok(id) => (id, std::os::unix::process::parent_id()),
-        Err(_) => (format!("pid-{}", std::process::id()), std::process::id()),
+        Ok(id) => (format!("{id}{suffix}"), std::os::unix::process::parent_id()),
+        Err(_) => (format!("pid-{}{suffix}", std::process::id()), std::process::id()),
     };
     let dir = runs.join(&run);
     let lock = OpenOptions::new()

@@ -18,6 +18,7 @@ mod generate_reuse;
 mod import;
 mod incremental;
 mod kube_crds;
+mod kube_published;
 mod loss_report;
 mod manifests;
 mod module_cycles;

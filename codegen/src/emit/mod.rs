@@ -2,6 +2,7 @@
 //! artifacts.
 
 pub(crate) mod crd;
+mod crd_openapi;
 pub mod discovery;
 pub(crate) mod docs;
 pub(crate) mod jsonschema;

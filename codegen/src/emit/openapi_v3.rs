@@ -7,6 +7,10 @@ use std::collections::BTreeMap;
 use kapi_meta::content_hash::content_hash;
 use serde_json::{Map, Value, json};
 
+use kapi_model::Conventions;
+
+use crate::emit::crd::CRD_DIR;
+use crate::emit::crd_openapi;
 use crate::emit::operations::{
     self, Body, Operation, Parameter, PathItem, Payload, Response, operation_extensions, security_scheme,
 };
@@ -55,9 +59,18 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
         // `openapi-v3` for 3.0, as before editions, so its recorded units stay reusable.
         let mut fingerprint = ctx.fingerprint(&dir.replace('/', "-"), operations::referenced(items).into_keys());
         fingerprint.add(group_version).add(items);
+        // As the API server publishes CRDs: from this generation's CRDs, in OpenAPI 3.0 (the only edition the
+        // server serves).
+        let as_crds = edition.dir == V3_0.dir && ctx.group_version_conventions(group_version) == Conventions::Crd;
+        let crds = if as_crds { crd_documents(artifacts)? } else { Vec::new() };
+        fingerprint.add(&crds);
         let unit = format!("{dir}/{url_path}");
         let render = |out: &mut Artifacts| {
-            out.insert(path.clone(), to_canonical_json(&document_of(ctx, edition, items)?));
+            let document = match as_crds {
+                true => crd_openapi::document(ctx, group_version, items, &crds)?,
+                false => document_of(ctx, edition, items)?,
+            };
+            out.insert(path.clone(), to_canonical_json(&document));
             Ok::<_, Error>(())
         };
         // The index needs each document's hash; the record keeps it.
@@ -69,6 +82,13 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
     }
     artifacts.insert(format!("{dir}/index.json"), to_canonical_json(&json!({ "paths": index })));
     Ok(())
+}
+
+/// Every CRD this generation wrote (`crds/*.json`), which the CRD emitter writes before the documents.
+fn crd_documents(artifacts: &Artifacts) -> Result<Vec<Value>, Error> {
+    let prefix = format!("{CRD_DIR}/");
+    let files = artifacts.iter().filter(|(path, _)| path.starts_with(&prefix) && path.ends_with(".json"));
+    files.map(|(path, bytes)| serde_json::from_slice(bytes).map_err(|e| Error::serialize(path, e))).collect()
 }
 
 /// The document of one group-version, from its operations: its paths and exactly the definitions they reach.
@@ -99,7 +119,7 @@ fn document_of(ctx: &Context<'_>, edition: &Edition, items: &BTreeMap<String, Pa
     Ok(document)
 }
 
-fn render_paths(items: &BTreeMap<String, PathItem>, renderer: &Renderer) -> Value {
+pub(crate) fn render_paths(items: &BTreeMap<String, PathItem>, renderer: &Renderer) -> Value {
     let mut out = Map::new();
     for (path, item) in items {
         let mut item_json = Map::new();

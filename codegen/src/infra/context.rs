@@ -106,6 +106,13 @@ impl<'a> Context<'a> {
         self.conventions.get(name).copied().unwrap_or_default()
     }
 
+    /// The conventions `group_version`'s documents are assembled with: the generation's choice, else the
+    /// registry's.
+    pub fn group_version_conventions(&self, group_version: &GroupVersion) -> Conventions {
+        let chosen = self.options.conventions.get(group_version);
+        chosen.or_else(|| self.registry.conventions().get(group_version)).copied().unwrap_or_default()
+    }
+
     /// The definition playing `role`, which must be registered.
     pub fn meta(&self, role: MetaRole) -> Result<&DefName, Error> {
         let name = self.profile.meta.get(role);

@@ -34,7 +34,7 @@ fn package_conventions(
 ) -> Result<BTreeMap<String, Conventions>, Error> {
     let mut by_package: BTreeMap<String, (Conventions, &GroupVersion)> = BTreeMap::new();
     for resource in registry.resources() {
-        let Some(conventions) = chosen.get(&resource.group_version).copied() else { continue };
+        let Some(conventions) = chosen.get(&resource.group_version).map(|c| c.of_definitions()) else { continue };
         let kinds = std::iter::once(&resource.definition).chain(&resource.list_definition);
         for package in kinds.map(|name| package_of(registry, name)) {
             if registry.package_conventions().contains_key(&package) {

@@ -24,7 +24,7 @@ impl SchemaPass {
     pub fn for_conventions(conventions: Conventions) -> &'static [SchemaPass] {
         match conventions {
             Conventions::Kubernetes => &[Self::ZeroValuesAsDefaults, Self::DropEnums],
-            Conventions::Lossless => &[],
+            Conventions::Lossless | Conventions::Crd => &[],
         }
     }
 

@@ -5,7 +5,7 @@ use kapi_meta::apidiscovery::{v2, v2beta1};
 use kapi_meta::meta::v1::{GroupVersionKind, ListMeta, ObjectMeta, TypeMeta};
 use kapi_model::{GroupVersion, ResourceMeta, Scope, Subresource};
 
-use super::served::{ServedGroup, ServedVersion, sorted_verbs, subresource_kind};
+use super::served::{ServedGroup, ServedVersion, ordered_subresources, resource_verbs, sorted_verbs, subresource_kind};
 
 /// The `apidiscovery.k8s.io/v2` list of `groups`, in the order given.
 pub(crate) fn list_v2(groups: &[&ServedGroup<'_>]) -> v2::APIGroupDiscoveryList {
@@ -43,36 +43,43 @@ fn group_discovery(group: &ServedGroup<'_>) -> v2::APIGroupDiscovery {
 fn version_discovery(version: &ServedVersion<'_>) -> v2::APIVersionDiscovery {
     v2::APIVersionDiscovery {
         version: version.group_version.version.clone(),
-        resources: version.resources.iter().map(|resource| resource_discovery(resource)).collect(),
+        resources: version.resources.iter().map(|r| resource_discovery(r, version.custom_resources)).collect(),
         freshness: Some(v2::DiscoveryFreshness::Current),
     }
 }
 
-fn resource_discovery(resource: &ResourceMeta) -> v2::APIResourceDiscovery {
-    let mut subresources: Vec<v2::APISubresourceDiscovery> =
-        resource.subresources.iter().map(|subresource| subresource_discovery(resource, subresource)).collect();
-    subresources.sort_by(|a, b| a.subresource.cmp(&b.subresource));
+/// A custom resource's response kinds name their group-version, as the server writes them for CRDs.
+fn resource_discovery(resource: &ResourceMeta, custom_resource: bool) -> v2::APIResourceDiscovery {
+    let own = custom_resource.then_some(&resource.group_version);
+    let subresources = ordered_subresources(resource, custom_resource)
+        .into_iter()
+        .map(|subresource| subresource_discovery(resource, subresource, own))
+        .collect();
     v2::APIResourceDiscovery {
         resource: resource.plural.clone(),
         // Empty group and version mean "the containing group-version", as upstream writes them.
-        response_kind: Some(kind(None, &resource.kind)),
+        response_kind: Some(kind(own, &resource.kind)),
         scope: match resource.scope {
             Scope::Namespaced => v2::ResourceScope::Namespaced,
             Scope::Cluster => v2::ResourceScope::Cluster,
         },
         singular_resource: resource.singular.clone(),
-        verbs: sorted_verbs(&resource.verbs),
+        verbs: resource_verbs(resource, custom_resource),
         short_names: resource.short_names.clone(),
         categories: resource.categories.clone(),
         subresources,
     }
 }
 
-fn subresource_discovery(resource: &ResourceMeta, subresource: &Subresource) -> v2::APISubresourceDiscovery {
+fn subresource_discovery(
+    resource: &ResourceMeta,
+    subresource: &Subresource,
+    own: Option<&GroupVersion>,
+) -> v2::APISubresourceDiscovery {
     let (foreign, kind_name) = subresource_kind(resource, subresource);
     v2::APISubresourceDiscovery {
         subresource: subresource.name.clone(),
-        response_kind: Some(kind(foreign, kind_name)),
+        response_kind: Some(kind(foreign.or(own), kind_name)),
         accepted_types: Vec::new(),
         verbs: sorted_verbs(&subresource.verbs),
     }

@@ -6,7 +6,7 @@ use kapi_meta::meta::v1::{
 };
 use kapi_model::{ResourceMeta, Scope};
 
-use super::served::{ServedGroup, ServedVersion, sorted_verbs, subresource_kind};
+use super::served::{ServedGroup, ServedVersion, ordered_subresources, resource_verbs, sorted_verbs, subresource_kind};
 use super::storage_hash::storage_version_hash;
 
 /// Named groups' documents carry `apiVersion: v1`; the core group's predate that and carry only `kind`.
@@ -56,10 +56,15 @@ fn version_for_discovery(version: &ServedVersion<'_>) -> GroupVersionForDiscover
     }
 }
 
-/// `/api/v1` or `/apis/<group>/<version>`: every resource and `resource/subresource`, sorted by that name.
+/// `/api/v1` or `/apis/<group>/<version>`: every resource and `resource/subresource`, sorted by that name; for
+/// custom resources, each resource followed by its status and scale, as the server lists a CRD's.
 pub(crate) fn resource_list(version: &ServedVersion<'_>) -> APIResourceList {
-    let mut resources: Vec<APIResource> = version.resources.iter().flat_map(|r| resource_entries(r)).collect();
-    resources.sort_by(|a, b| a.name.cmp(&b.name));
+    let custom = version.custom_resources;
+    let entries = |r: &&ResourceMeta| resource_entries(r, version.storage_version_of(r), custom);
+    let mut resources: Vec<APIResource> = version.resources.iter().flat_map(entries).collect();
+    if !custom {
+        resources.sort_by(|a, b| a.name.cmp(&b.name));
+    }
     APIResourceList {
         type_meta: TypeMeta {
             api_version: api_version_for(&version.group_version.group),
@@ -74,7 +79,7 @@ pub(crate) fn resource_list(version: &ServedVersion<'_>) -> APIResourceList {
 /// storage hash, as upstream writes them). Only stored resources have a storage hash: kube-apiserver gives one to
 /// resources kept by its generic store, which always serves `watch`; resources computed on request (`bindings`,
 /// `componentstatuses`, the review kinds) serve no `watch` and get none.
-fn resource_entries(resource: &ResourceMeta) -> Vec<APIResource> {
+fn resource_entries(resource: &ResourceMeta, storage_version: &str, custom_resource: bool) -> Vec<APIResource> {
     let gv = &resource.group_version;
     let namespaced = resource.scope == Scope::Namespaced;
     let own = APIResource {
@@ -84,14 +89,14 @@ fn resource_entries(resource: &ResourceMeta) -> Vec<APIResource> {
         group: None,
         version: None,
         kind: resource.kind.clone(),
-        verbs: sorted_verbs(&resource.verbs),
+        verbs: resource_verbs(resource, custom_resource),
         short_names: resource.short_names.clone(),
         categories: resource.categories.clone(),
         storage_version_hash: resource
             .has_verb("watch")
-            .then(|| storage_version_hash(&gv.group, &gv.version, &resource.kind)),
+            .then(|| storage_version_hash(&gv.group, storage_version, &resource.kind)),
     };
-    let subresources = resource.subresources.iter().map(|subresource| {
+    let subresources = ordered_subresources(resource, custom_resource).into_iter().map(|subresource| {
         let (foreign, kind) = subresource_kind(resource, subresource);
         APIResource {
             name: format!("{}/{}", resource.plural, subresource.name),
@@ -137,9 +142,10 @@ mod tests {
 
     #[test]
     fn only_stored_resources_have_a_storage_hash() {
-        let stored = resource_entries(&resource("configmaps", "ConfigMap", &["create", "get", "list", "watch"]));
+        let stored =
+            resource_entries(&resource("configmaps", "ConfigMap", &["create", "get", "list", "watch"]), "v1", false);
         assert_eq!(stored[0].storage_version_hash.as_deref(), Some("qFsyl6wFWjQ="));
-        let computed = resource_entries(&resource("bindings", "Binding", &["create"]));
+        let computed = resource_entries(&resource("bindings", "Binding", &["create"]), "v1", false);
         assert_eq!(computed[0].storage_version_hash, None);
     }
 }

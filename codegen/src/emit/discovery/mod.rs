@@ -16,7 +16,7 @@ mod legacy;
 mod served;
 mod storage_hash;
 
-use kapi_model::GroupVersion;
+use kapi_model::{Conventions, GroupVersion};
 use serde::Serialize;
 
 use crate::error::Error;
@@ -66,7 +66,8 @@ pub fn resource_list_path(group_version: &GroupVersion) -> String {
 
 /// Adds every discovery document for the served group-versions.
 pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
-    let groups = served_groups(&ctx.registry, &ctx.group_versions);
+    let custom_resources = |gv: &GroupVersion| ctx.group_version_conventions(gv) == Conventions::Crd;
+    let groups = served_groups(&ctx.registry, &ctx.group_versions, &custom_resources);
     let (core, named): (Vec<&ServedGroup<'_>>, Vec<&ServedGroup<'_>>) = groups.iter().partition(|g| g.is_core());
     add(artifacts, legacy_path("/api"), &legacy::api_versions(core.first().copied()))?;
     add(artifacts, legacy_path("/apis"), &legacy::group_list(&named))?;

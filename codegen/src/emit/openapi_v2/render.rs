@@ -43,7 +43,7 @@ impl DefinitionRenderer {
         let schema = ctx.definitions.get(name)?;
         let renderer = match ctx.conventions_of(name) {
             Conventions::Kubernetes => &mut self.kubernetes,
-            Conventions::Lossless => &mut self.lossless,
+            Conventions::Lossless | Conventions::Crd => &mut self.lossless,
         };
         let value = renderer.schema(schema);
         let entries = renderer.take_dropped().into_iter().map(|dropped| LossEntry {

@@ -2,13 +2,13 @@
 
 use std::collections::BTreeMap;
 
-use kapi_model::{DefName, GroupVersion, GroupVersionKind, ResourceMeta, Scope};
+use kapi_model::{Conventions, DefName, GroupVersion, GroupVersionKind, ResourceMeta, Scope};
 
 use kapi_model::{InstanceType, SchemaNode, Subresource};
 
 use super::actions::{Action, Method, Target, actions_for_verbs, connect_actions, subresource_actions};
 use super::item::{Body, Content, Operation, PathItem, Payload, Response, hoist};
-use super::media::{ANY, CONNECT, OBJECT, PATCH, STREAM, owned};
+use super::media::{ANY, CONNECT, CUSTOM_RESOURCE, CUSTOM_RESOURCE_PATCH, OBJECT, PATCH, STREAM, owned};
 use super::naming::{OperationName, discovery_operation_id, operation_id, tag};
 use super::parameters::{self, ParamType, Parameter};
 use crate::error::Error;
@@ -27,14 +27,21 @@ pub(crate) fn with_operations(mut ctx: Context<'_>) -> Result<Context<'_>, Error
 
 /// The path items of `group_version`, by path.
 pub(crate) fn build(ctx: &Context<'_>, group_version: &GroupVersion) -> Result<BTreeMap<String, PathItem>, Error> {
+    let routes = match ctx.group_version_conventions(group_version) {
+        Conventions::Crd => Routes::CustomResources,
+        Conventions::Kubernetes | Conventions::Lossless => Routes::BuiltIn,
+    };
     let mut paths = Paths {
         ctx,
         group_version,
         prefix: format!("/{}", group_version.url_path()),
         tag: tag(group_version),
+        routes,
         items: BTreeMap::new(),
     };
-    paths.discovery()?;
+    if routes == Routes::BuiltIn {
+        paths.discovery()?;
+    }
     for resource in ctx.registry.resources_in(group_version) {
         paths.resource(resource)?;
     }
@@ -66,11 +73,23 @@ struct Place {
     with_path: bool,
 }
 
+/// Which routes a group-version's resources get, as kube-apiserver installs them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Routes {
+    /// A built-in API group's: every encoding, the verbs' actions, the deprecated `/watch/` paths and the
+    /// group-version's resource list.
+    BuiltIn,
+    /// CustomResourceDefinitions' (apiextensions-apiserver's OpenAPI builder): JSON and YAML only, no `/watch/`
+    /// paths, no resource list, and every operation of a subresource tagged with the parent's kind.
+    CustomResources,
+}
+
 struct Paths<'a> {
     ctx: &'a Context<'a>,
     group_version: &'a GroupVersion,
     prefix: String,
     tag: String,
+    routes: Routes,
     items: BTreeMap<String, BTreeMap<Method, Operation>>,
 }
 
@@ -99,7 +118,11 @@ impl Paths<'_> {
         let namespaced = resource.scope == Scope::Namespaced;
         let namespace = if namespaced { "/namespaces/{namespace}" } else { "" };
         let (prefix, plural) = (self.prefix.clone(), &resource.plural);
-        for action in actions_for_verbs(&resource.verbs) {
+        let mut actions = actions_for_verbs(&resource.verbs);
+        if self.routes == Routes::CustomResources {
+            actions.retain(|action| !matches!(action, Action::Watch | Action::WatchList));
+        }
+        for action in actions {
             let path = match action.target() {
                 Target::Collection => format!("{prefix}{namespace}/{plural}"),
                 Target::Item => format!("{prefix}{namespace}/{plural}/{{name}}"),
@@ -131,6 +154,10 @@ impl Paths<'_> {
         let resource = parent.resource;
         let from = || format!("subresource `{}/{}` in {}", resource.plural, subresource.name, self.group_version);
         let (kind, definition) = match &subresource.kind {
+            // The server tags a custom resource's scale operations with the custom resource's kind.
+            Some(other) if self.routes == Routes::CustomResources => {
+                (parent.kind.clone(), self.ctx.require(&other.definition, from)?.clone())
+            }
             Some(other) => (gvk(&other.group_version, &other.kind), self.ctx.require(&other.definition, from)?.clone()),
             None => (parent.kind.clone(), parent.definition.clone()),
         };
@@ -202,7 +229,10 @@ impl Paths<'_> {
             all_namespaces: place.all_namespaces,
             with_path: place.with_path,
         };
-        let (body, responses) = self.exchange(action, subject)?;
+        let (body, responses) = match self.routes {
+            Routes::BuiltIn => self.exchange(action, subject)?,
+            Routes::CustomResources => self.custom_resource_exchange(action, subject)?,
+        };
         let described_kind =
             if matches!(action, Action::Connect(_)) { &subject.resource.kind } else { &subject.kind.kind };
         let parameters = match action {
@@ -210,6 +240,13 @@ impl Paths<'_> {
             Action::Connect(_) => {
                 let options = subject.options.clone();
                 parameters::for_connect(&subject.resource.kind, place.namespaced, place.with_path, options)
+            }
+            Action::Get if self.routes == Routes::CustomResources => {
+                parameters::for_custom_resource_get(&subject.kind.kind, place.namespaced)
+            }
+            // The server takes a custom resource collection's delete options from the list options alone.
+            Action::DeleteCollection if self.routes == Routes::CustomResources => {
+                parameters::for_action(Action::List, &subject.kind.kind, place.namespaced, place.item)
             }
             _ => {
                 let mut parameters = parameters::for_action(action, &subject.kind.kind, place.namespaced, place.item);
@@ -271,6 +308,39 @@ impl Paths<'_> {
                 let options = self.ctx.meta(MetaRole::DeleteOptions)?;
                 (body(ANY, options, false), vec![ok(OBJECT, self.ctx.meta(MetaRole::Status)?)])
             }
+        };
+        responses.push(unauthorized());
+        Ok((body, responses))
+    }
+
+    /// The request body and responses of `action` on a custom resource, as the server's CRD routes declare them.
+    fn custom_resource_exchange(
+        &self,
+        action: Action,
+        subject: &Subject<'_>,
+    ) -> Result<(Option<Body>, Vec<Response>), Error> {
+        let object = &subject.definition;
+        let media = CUSTOM_RESOURCE;
+        let body = |media, schema: &DefName, required| Some(Body { media, schema: schema.clone(), required });
+        let (body, mut responses) = match action {
+            Action::List => (None, vec![ok(media, self.list_definition(subject.resource)?)]),
+            Action::Post => (
+                body(media, object, true),
+                vec![ok(media, object), object_response(201, "Created", media, object), accepted_as(media, object)],
+            ),
+            Action::Put => {
+                (body(media, object, true), vec![ok(media, object), object_response(201, "Created", media, object)])
+            }
+            Action::Patch => {
+                (body(CUSTOM_RESOURCE_PATCH, self.ctx.meta(MetaRole::Patch)?, true), vec![ok(media, object)])
+            }
+            Action::Delete => {
+                let status = self.ctx.meta(MetaRole::Status)?;
+                let options = self.ctx.meta(MetaRole::DeleteOptions)?;
+                (body(media, options, false), vec![ok(media, status), accepted_as(media, status)])
+            }
+            Action::DeleteCollection => (None, vec![ok(media, self.ctx.meta(MetaRole::Status)?)]),
+            Action::Get | Action::Watch | Action::WatchList | Action::Connect(_) => (None, vec![ok(media, object)]),
         };
         responses.push(unauthorized());
         Ok((body, responses))
@@ -346,7 +416,11 @@ fn created(schema: &DefName) -> Response {
 }
 
 fn accepted(schema: &DefName) -> Response {
-    object_response(202, "Accepted", OBJECT, schema)
+    accepted_as(OBJECT, schema)
+}
+
+fn accepted_as(media: &[&str], schema: &DefName) -> Response {
+    object_response(202, "Accepted", media, schema)
 }
 
 fn unauthorized() -> Response {

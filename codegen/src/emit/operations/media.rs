@@ -27,6 +27,13 @@ pub(crate) const PATCH: &[&str] = &[
     "application/strategic-merge-patch+json",
 ];
 
+/// Custom resources: the server's CRD routes declare JSON and YAML for every object they send or take.
+pub(crate) const CUSTOM_RESOURCE: &[&str] = &["application/json", "application/yaml"];
+
+/// Custom resource patches: no strategic merge (a custom resource has no Go type to take patch strategies from).
+pub(crate) const CUSTOM_RESOURCE_PATCH: &[&str] =
+    &["application/apply-patch+yaml", "application/json-patch+json", "application/merge-patch+json"];
+
 /// What a connect answers with: whatever the stream or the proxied server sends.
 pub(crate) const CONNECT: &[&str] = &["*/*"];
 

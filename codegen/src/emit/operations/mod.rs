@@ -12,5 +12,6 @@ mod parameters;
 
 pub(crate) use build::with_operations;
 pub(crate) use item::{Body, Operation, PathItem, Payload, Response, referenced};
+pub(crate) use naming::custom_resource_definition_name;
 pub(crate) use openapi::{operation_extensions, security_scheme};
 pub(crate) use parameters::Parameter;

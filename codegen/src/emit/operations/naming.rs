@@ -1,6 +1,6 @@
 //! operationIds and tags, by the rule kube-apiserver names its routes with.
 
-use kapi_model::GroupVersion;
+use kapi_model::{DefName, GroupVersion};
 
 use super::actions::Action;
 
@@ -45,6 +45,13 @@ pub(crate) fn operation_id(group_version: &GroupVersion, name: OperationName<'_>
         id.push_str("ForAllNamespaces");
     }
     id
+}
+
+/// The name the API server gives a custom resource's kind in its documents: the group's domain reversed, the
+/// version and the kind (`stable.example.com`, `v1`, `CronTab` → `com.example.stable.v1.CronTab`).
+pub(crate) fn custom_resource_definition_name(group_version: &GroupVersion, kind: &str) -> DefName {
+    let reversed: Vec<&str> = group_version.group.split('.').rev().collect();
+    DefName::new(format!("{}.{}.{kind}", reversed.join("."), group_version.version))
 }
 
 /// `get<Group><Version>APIResources`, the discovery operation.

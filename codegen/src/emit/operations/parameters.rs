@@ -167,6 +167,15 @@ pub(crate) fn for_action(action: Action, kind: &str, namespaced: bool, item: boo
     sorted(parameters)
 }
 
+/// The parameters of a read of a custom resource: the server derives them from every field of its get options, so
+/// `resourceVersion` is one.
+pub(crate) fn for_custom_resource_get(kind: &str, namespaced: bool) -> Vec<Parameter> {
+    let mut parameters = for_action(Action::Get, kind, namespaced, true);
+    let rows = LIST.iter().filter(|(name, ..)| *name == "resourceVersion");
+    parameters.extend(rows.map(|(name, param_type, text)| Parameter::query(*name, *param_type, *text)));
+    sorted(parameters)
+}
+
 /// The parameters of a connect action: the path's, the query parameters of its options kind (`options`) and, on
 /// the route with a trailing path, that path. A connect answers with a stream, so `pretty` means nothing to it.
 pub(crate) fn for_connect(kind: &str, namespaced: bool, with_path: bool, options: Vec<Parameter>) -> Vec<Parameter> {

@@ -93,7 +93,7 @@ impl<'a> Builder<'a> {
         let scope = Scope { package: package_of(name, &definition.info), path: vec![name.short_name().to_owned()] };
         let mut message = Message::new(name.short_name(), body.description.clone());
         let conventions = self.conventions.get(name).copied().unwrap_or_default();
-        self.documenting_enums = conventions == Conventions::Lossless;
+        self.documenting_enums = conventions != Conventions::Kubernetes;
         let info = &definition.info.proto;
         if let Some(fixed) = &info.message {
             message.fields = hand_written(fixed);
