@@ -6,6 +6,7 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::analysis::{Analysis, analyze};
+use crate::optional_old_self;
 use crate::program::parse as compile;
 use crate::schema::{Rule, Schema};
 use crate::sizes::unbounded_cardinality;
@@ -191,6 +192,13 @@ impl Checker {
             analysis.problems.iter().map(|problem| finding(Severity::Error, problem.clone())).collect();
         if let Some(kind) = analysis.not_bool {
             findings.push(finding(Severity::Error, format!("the rule must evaluate to a bool, not a {kind}")));
+        }
+        if rule.optional_old_self {
+            let problem = match compiled.is_transition_rule() {
+                false => Some("optionalOldSelf is set, but the rule never reads oldSelf".to_owned()),
+                true => optional_old_self::plain_use(compiled.expression()),
+            };
+            findings.extend(problem.map(|problem| finding(Severity::Error, problem)));
         }
         if let (true, Some(list)) = (compiled.is_transition_rule(), &place.uncorrelatable) {
             let message = format!(

@@ -40,6 +40,7 @@ mod check;
 mod convert;
 mod error;
 mod escape;
+mod optional_old_self;
 mod program;
 mod schema;
 mod sizes;

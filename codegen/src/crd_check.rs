@@ -22,7 +22,8 @@ pub struct Finding {
 pub struct VersionFindings {
     /// What the API server rejects.
     pub errors: Vec<Finding>,
-    /// What it may reject or mishandle (CEL rules over the cost limits).
+    /// What it accepts but mishandles (the structural rules kapi is stricter about, which kapi's own CRDs may
+    /// not break), or may reject (CEL rules over the cost limits, rule `cel`).
     pub warnings: Vec<Finding>,
 }
 
@@ -31,10 +32,14 @@ pub fn check_version(schema: &Value, status_subresource: bool) -> VersionFinding
     let mut out = VersionFindings::default();
     for violation in check_structural_with(schema, &StructuralOptions { status_subresource }) {
         let (rule, message) = (violation.rule.name(), violation.message);
-        out.errors.push(Finding {
+        let (target, note) = match violation.rule.accepted_by_server() {
+            true => (&mut out.warnings, "; the API server accepts it"),
+            false => (&mut out.errors, ""),
+        };
+        target.push(Finding {
             field: violation.field,
             rule: rule.to_owned(),
-            message: format!("{message} [{rule}]"),
+            message: format!("{message}{note} [{rule}]"),
         });
     }
     for finding in check_schema_rules(schema).findings {

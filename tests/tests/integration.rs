@@ -1,6 +1,9 @@
 //! The crate's integration tests, one module per file, linked into one test binary: a binary per file
 //! would link the whole dependency graph once per file.
 
+// The structural checker's cases (kube_structural) name `crate::structural`, as inside kapi-codegen.
+use kapi_codegen::structural;
+
 // Helpers the test modules share.
 #[path = "../../codegen/tests/loss_oracle/mod.rs"]
 mod loss_oracle;
@@ -19,6 +22,7 @@ mod import;
 mod incremental;
 mod kube_crds;
 mod kube_published;
+mod kube_structural;
 mod loss_report;
 mod manifests;
 mod module_cycles;

@@ -48,11 +48,13 @@ fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// kapi's verdict: the errors `check_crd` finds, and the cost warnings (a rule the server would find too costly
-/// is refused, so a warning is a prediction of refusal too).
+/// kapi's verdict: the errors `check_crd` finds, and the CEL cost warnings (a rule the server would find too
+/// costly is refused, so such a warning is a prediction of refusal too; the structural warnings are of what the
+/// server accepts).
 fn kapi_verdict(crd: &Value) -> Verdict {
     let found = check_crd(crd).unwrap_or_else(|problem| panic!("check_crd: {problem}"));
-    let reasons: Vec<String> = found.errors.iter().chain(&found.warnings).map(|f| f.message.clone()).collect();
+    let costly = found.warnings.iter().filter(|f| f.rule == "cel");
+    let reasons: Vec<String> = found.errors.iter().chain(costly).map(|f| f.message.clone()).collect();
     (!reasons.is_empty()).then_some(reasons)
 }
 
@@ -81,6 +83,8 @@ pub fn server_verdict(kube: &Kube, crd: &Value) -> Verdict {
             }
             Some(reasons)
         }
+        // A schema the server cannot even decode (a keyword of the wrong JSON type) is refused too.
+        400 => Some(vec![reply.json()["message"].as_str().unwrap_or_default().to_owned()]),
         other => panic!("the server answered {other}: {}", String::from_utf8_lossy(&reply.body)),
     }
 }

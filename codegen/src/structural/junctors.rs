@@ -26,7 +26,19 @@ pub(super) fn check(site: &Site<'_>, report: &mut Report) {
         report.push(&site.at.property("metadata"), StructuralRule::JunctorMetadata, detail);
     }
     if let Counterpart::Undeclared = context.counterpart {
-        let detail = "is used inside allOf, anyOf, oneOf or not but not declared outside them; declare it there too";
-        report.push(&site.at, StructuralRule::JunctorUndeclaredField, detail);
+        // The API server checks this for the root's junctors only; below, pruning drops the field first.
+        let pointer = site.at.pointer();
+        let at_root = ["/allOf", "/anyOf", "/oneOf", "/not"].iter().any(|junctor| pointer.starts_with(junctor));
+        let (rule, detail) = match at_root {
+            true => (
+                StructuralRule::JunctorUndeclaredField,
+                "is used inside allOf, anyOf, oneOf or not but not declared outside them; declare it there too",
+            ),
+            false => (
+                StructuralRule::JunctorPrunedField,
+                "is used inside allOf, anyOf, oneOf or not but not declared outside them, so pruning drops it before they are checked; declare it there too",
+            ),
+        };
+        report.push(&site.at, rule, detail);
     }
 }

@@ -53,7 +53,7 @@ fn root_metadata(metadata: Node<'_>, at: &Location, report: &mut Report) {
     for (name, property) in metadata.properties() {
         if RESTRICTABLE.contains(&name) && !property.is_type("string") {
             let detail = format!("metadata.{name} is a string, so its schema must have type string");
-            report.push(&at.property(name), StructuralRule::RootMetadata, detail);
+            report.push(&at.property(name), StructuralRule::MetadataNameType, detail);
         }
     }
 }

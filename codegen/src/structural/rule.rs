@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-/// One rule of Kubernetes' structural-schema check (plus the few places where kapi is stricter, because the
-/// API server would silently mis-handle what it accepts).
+/// One rule of Kubernetes' structural-schema check, plus the few places where kapi is stricter because the API
+/// server would silently mis-handle what it accepts ([`StructuralRule::accepted_by_server`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StructuralRule {
     /// A keyword outside the CRD schema vocabulary.
@@ -34,8 +34,11 @@ pub enum StructuralRule {
     JunctorForbiddenKeyword,
     /// `metadata` constrained inside `allOf`/`anyOf`/`oneOf`/`not`.
     JunctorMetadata,
-    /// A property or items inside a junctor with no counterpart in the structural part.
+    /// A property or items inside a junctor of the root schema with no counterpart in the structural part.
     JunctorUndeclaredField,
+    /// A property or items inside a junctor below the root with no counterpart in the structural part: pruning
+    /// drops the field before the junctor sees it.
+    JunctorPrunedField,
     /// `properties` together with an `additionalProperties` schema or `false`.
     PropertiesWithAdditionalProperties,
     /// `additionalProperties: false`.
@@ -52,6 +55,8 @@ pub enum StructuralRule {
     EmbeddedResourceInMetadata,
     /// Root `metadata` that says more than `type: object` and restrictions of `name` and `generateName`.
     RootMetadata,
+    /// Root `metadata.name` or `metadata.generateName` typed other than string.
+    MetadataNameType,
     /// `apiVersion` or `kind` not of type string, or `metadata` not of type object, in a resource.
     MetaFieldType,
     /// `x-kubernetes-list-type` on a node that is not an array.
@@ -82,6 +87,8 @@ pub enum StructuralRule {
     DefaultForbidden,
     /// A `default` its own schema rejects.
     DefaultInvalid,
+    /// `default: null` on a field that is not nullable.
+    NullDefault,
     /// A `default` with fields that pruning would drop.
     DefaultNotPruned,
     /// A `default` that yields an embedded resource with invalid apiVersion, kind or metadata.
@@ -106,6 +113,7 @@ impl StructuralRule {
         Self::JunctorForbiddenKeyword,
         Self::JunctorMetadata,
         Self::JunctorUndeclaredField,
+        Self::JunctorPrunedField,
         Self::PropertiesWithAdditionalProperties,
         Self::AdditionalPropertiesFalse,
         Self::RootAdditionalProperties,
@@ -114,6 +122,7 @@ impl StructuralRule {
         Self::EmbeddedResourceShape,
         Self::EmbeddedResourceInMetadata,
         Self::RootMetadata,
+        Self::MetadataNameType,
         Self::MetaFieldType,
         Self::ListTypeOnNonArray,
         Self::UnknownListType,
@@ -129,9 +138,30 @@ impl StructuralRule {
         Self::StatusSubresourceRoot,
         Self::DefaultForbidden,
         Self::DefaultInvalid,
+        Self::NullDefault,
         Self::DefaultNotPruned,
         Self::DefaultMetadata,
     ];
+
+    /// Whether the API server accepts a schema breaking the rule, where kapi refuses it because the server would
+    /// mis-handle it (a real kube-apiserver holds both lists to this: tests/tests/kube_structural/):
+    /// - a null default on a field that is not nullable: the server reads it as no default at all;
+    /// - a type beside `x-kubernetes-int-or-string`: the server keeps it, so one of the two kinds of value the
+    ///   field promises is refused;
+    /// - a field constrained inside a junctor below the root but not declared: pruning drops the field before the
+    ///   junctor is evaluated, so the constraint never applies (the server checks this at the root only);
+    /// - `metadata.name` typed other than string: every object's name is a string, so every object is refused;
+    /// - `additionalProperties: false` (without `properties`): an object that can never hold a field.
+    pub fn accepted_by_server(self) -> bool {
+        matches!(
+            self,
+            Self::NullDefault
+                | Self::IntOrStringWithType
+                | Self::JunctorPrunedField
+                | Self::MetadataNameType
+                | Self::AdditionalPropertiesFalse
+        )
+    }
 
     /// The rule's stable kebab-case name (for reports, suppression lists and docs).
     pub fn name(self) -> &'static str {
@@ -185,6 +215,10 @@ impl StructuralRule {
                 "junctor-undeclared-field",
                 "Every property or items used inside allOf, anyOf, oneOf or not must also be declared in the structural part at the same place.",
             ),
+            Self::JunctorPrunedField => (
+                "junctor-pruned-field",
+                "A property or items constrained inside allOf, anyOf, oneOf or not below the root must be declared in the structural part too, or pruning drops it first (kapi is stricter than the API server here).",
+            ),
             Self::PropertiesWithAdditionalProperties => (
                 "properties-with-additional-properties",
                 "A node may not have both properties and an additionalProperties schema (or false).",
@@ -198,7 +232,7 @@ impl StructuralRule {
             }
             Self::IntOrStringWithType => (
                 "int-or-string-with-type",
-                "x-kubernetes-int-or-string: true stands in for the type, so no type may be given beside it (the API server ignores it).",
+                "x-kubernetes-int-or-string: true stands in for the type, so no type may be given beside it (kapi is stricter than the API server here).",
             ),
             Self::IntOrStringConflict => (
                 "int-or-string-conflict",
@@ -215,6 +249,10 @@ impl StructuralRule {
             Self::RootMetadata => (
                 "root-metadata",
                 "Root metadata may only say type: object and restrict the string fields name and generateName.",
+            ),
+            Self::MetadataNameType => (
+                "metadata-name-type",
+                "Root metadata.name and metadata.generateName are strings, so their schemas must say type: string (kapi is stricter than the API server here).",
             ),
             Self::MetaFieldType => (
                 "meta-field-type",
@@ -259,9 +297,10 @@ impl StructuralRule {
                 "default-forbidden",
                 "Defaults are forbidden in the top-level apiVersion, kind and metadata and in additionalProperties applying to object metadata.",
             ),
-            Self::DefaultInvalid => (
-                "default-invalid",
-                "A default must be valid against the schema it sits in; a null default needs nullable: true.",
+            Self::DefaultInvalid => ("default-invalid", "A default must be valid against the schema it sits in."),
+            Self::NullDefault => (
+                "null-default",
+                "A null default needs nullable: true; without it the API server reads it as no default (kapi is stricter than the API server here).",
             ),
             Self::DefaultNotPruned => (
                 "default-not-pruned",

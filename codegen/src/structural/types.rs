@@ -31,7 +31,10 @@ pub(super) fn check(site: &Site<'_>, report: &mut Report) {
 
 fn root(site: &Site<'_>, report: &mut Report) {
     let node = site.node;
-    if !node.is_type("object") {
+    // The server lets a root that preserves unknown fields (or is int-or-string) leave its type out.
+    let may_be_untyped = node.flag("x-kubernetes-preserve-unknown-fields") || node.flag("x-kubernetes-int-or-string");
+    let untyped_but_allowed = node.type_name().is_none() && may_be_untyped;
+    if !node.is_type("object") && !untyped_but_allowed {
         let detail = match node.type_name() {
             Some(name) => format!("a custom resource is an object, so the root type must be object, not {name}"),
             None => "a custom resource is an object, so the root schema needs type: object".to_owned(),

@@ -24,7 +24,7 @@ pub(super) fn check(site: &Site<'_>, report: &mut Report) {
         // Kubernetes reads `default: null` as no default; on a nullable field that is what null means anyway.
         if !site.node.nullable() {
             let detail = "a null default needs nullable: true (kubernetes reads it as no default at all)";
-            report.push(&site.at, StructuralRule::DefaultInvalid, detail);
+            report.push(&site.at, StructuralRule::NullDefault, detail);
         }
         return;
     }

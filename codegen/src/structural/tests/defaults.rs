@@ -66,7 +66,7 @@ fn a_default_must_fit_its_schema() {
 #[test]
 fn a_null_default_needs_nullable() {
     let schema = with_field("image", json!({"type": "string", "default": null}));
-    let violation = assert_rejected(&schema, StructuralRule::DefaultInvalid, "spec.image");
+    let violation = assert_rejected(&schema, StructuralRule::NullDefault, "spec.image");
     assert!(violation.message.contains("nullable"), "{}", violation.message);
     assert_accepted(&with_field("image", json!({"type": "string", "nullable": true, "default": null})));
 }

@@ -65,13 +65,19 @@ fn a_property_used_in_a_junctor_must_be_declared() {
         "properties": {"replicas": {"type": "integer"}},
         "oneOf": [{"required": ["replicas"]}, {"properties": {"autoscale": {"properties": {"min": {"minimum": 1}}}}}]
     }));
-    let violation = assert_rejected(&schema, StructuralRule::JunctorUndeclaredField, "spec.autoscale");
+    // Below the root, the API server accepts it but prunes the field before the junctor sees it.
+    let violation = assert_rejected(&schema, StructuralRule::JunctorPrunedField, "spec.autoscale");
     assert_eq!(violation.pointer, "/properties/spec/oneOf/1/properties/autoscale");
     // Only the outermost undeclared node is reported, not everything below it.
-    let reported = super::super::check_structural(&schema);
-    assert_eq!(reported.iter().filter(|v| v.rule == StructuralRule::JunctorUndeclaredField).count(), 1);
+    let reported = crate::structural::check_structural(&schema);
+    assert_eq!(reported.iter().filter(|v| v.rule == StructuralRule::JunctorPrunedField).count(), 1);
     let items = with_field("hosts", json!({"type": "array", "allOf": [{"items": {"minLength": 1}}]}));
-    assert_rejected(&items, StructuralRule::JunctorUndeclaredField, "spec.hosts[*]");
+    assert_rejected(&items, StructuralRule::JunctorPrunedField, "spec.hosts[*]");
+    // In the root's junctors, the API server refuses it.
+    let mut root = with_spec(json!({"type": "object"}));
+    root["anyOf"] = json!([{"required": ["spec"]}, {"properties": {"extra": {"minimum": 1}}}]);
+    let violation = assert_rejected(&root, StructuralRule::JunctorUndeclaredField, "extra");
+    assert_eq!(violation.pointer, "/anyOf/1/properties/extra");
 }
 
 #[test]

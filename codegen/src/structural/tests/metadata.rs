@@ -41,7 +41,7 @@ fn root_metadata_may_say_nothing_else() {
 fn root_metadata_name_must_be_a_string() {
     let metadata = json!({"type": "object", "properties": {"name": {"type": "integer"}}});
     let violation =
-        assert_rejected(&with_root_property("metadata", metadata), StructuralRule::RootMetadata, "metadata.name");
+        assert_rejected(&with_root_property("metadata", metadata), StructuralRule::MetadataNameType, "metadata.name");
     assert_eq!(violation.pointer, "/properties/metadata/properties/name");
 }
 

@@ -1,5 +1,8 @@
 //! Unit tests of the structural check, one file per rule family, with the helpers they share: each rejected case
 //! asserts the rule, the field path, and that the message starts with that path.
+//!
+//! The rule families' files are also compiled into kapi-tests (`tests/tests/kube_structural/`) with helpers that
+//! ask a real kube-apiserver too: every case accepted or rejected here must be accepted or refused by the server.
 
 mod defaults;
 mod extensions;
@@ -8,6 +11,7 @@ mod keywords;
 mod lists;
 mod metadata;
 mod objects;
+mod schemas;
 mod status;
 mod types;
 mod validations;
@@ -18,15 +22,7 @@ use serde_json::{Value, json};
 
 use super::{StructuralRule, Violation, check_structural};
 
-/// A valid root whose `spec` is `spec`.
-pub(super) fn with_spec(spec: Value) -> Value {
-    json!({"type": "object", "properties": {"spec": spec}})
-}
-
-/// A valid root whose `spec` holds one field `name` described by `field`.
-pub(super) fn with_field(name: &str, field: Value) -> Value {
-    with_spec(json!({"type": "object", "properties": {name: field}}))
-}
+use schemas::{with_field, with_spec};
 
 /// Asserts that `schema` breaks no rule.
 #[track_caller]

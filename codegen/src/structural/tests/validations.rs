@@ -35,7 +35,7 @@ fn complete_rules_are_accepted() {
             "fieldPath": ".selector['app.kubernetes.io/name']"
         },
         {
-            "rule": "self.replicas == oldSelf.replicas ||\n  self.replicas > 0", "message": "scale up only",
+            "rule": "self.replicas == oldSelf.orValue(self).replicas ||\n  self.replicas > 0", "message": "scale up only",
             "optionalOldSelf": true
         }
     ])));
@@ -81,10 +81,13 @@ fn hosts_with_item_rules(list_type: &str, rules: Value) -> Value {
 fn transition_rules_are_accepted_where_old_and_new_values_match() {
     let rules = json!([{"rule": "self.port == oldSelf.port", "message": "port is immutable"}]);
     assert_accepted(&hosts_with_item_rules("map", rules));
-    assert_accepted(&spec_with_rules(json!([{"rule": "self.replicas >= oldSelf.replicas", "optionalOldSelf": true}])));
+    let optional = "!oldSelf.hasValue() || self.replicas >= oldSelf.value().replicas";
+    assert_accepted(&spec_with_rules(json!([{"rule": optional, "optionalOldSelf": true}])));
     // `oldSelf` inside a string or as a field name is not the variable.
     let rules = json!([{"rule": "self.port != 0 || 'oldSelf' == \"oldSelf\" || self.oldSelf"}]);
-    assert_accepted(&hosts_with_item_rules("atomic", rules));
+    let mut schema = hosts_with_item_rules("atomic", rules);
+    schema["properties"]["spec"]["properties"]["hosts"]["items"]["properties"]["oldSelf"] = json!({"type": "boolean"});
+    assert_accepted(&schema);
 }
 
 #[test]
