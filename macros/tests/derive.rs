@@ -191,3 +191,29 @@ fn resources_register_their_kinds_and_lists() {
         Some(InstanceType::Integer)
     );
 }
+
+/// A host name: a newtype whose field carries the keywords.
+#[derive(Serialize, Deserialize, Schema)]
+#[kapi(package = "example.com/widgets/v1")]
+struct Host(#[kapi(max_length = 253, pattern = "^[a-z.]+$")] String);
+
+/// A label: a transparent struct whose field carries the keywords.
+#[derive(Serialize, Deserialize, Schema)]
+#[serde(transparent)]
+#[kapi(package = "example.com/widgets/v1")]
+struct Label {
+    #[kapi(min_length = 1)]
+    text: String,
+}
+
+#[test]
+fn a_wrapped_fields_keywords_reach_the_wrapper_schema() {
+    let mut registry = Registry::new();
+    registry.register::<Host>().register::<Label>();
+    assert!(registry.errors().is_empty(), "{:?}", registry.errors());
+    let host = definition(&registry, "com.example.widgets.v1.Host");
+    assert_eq!(host["maxLength"], json!(253));
+    assert_eq!(host["pattern"], json!("^[a-z.]+$"));
+    assert_eq!(host["description"], json!("A host name: a newtype whose field carries the keywords."));
+    assert_eq!(definition(&registry, "com.example.widgets.v1.Label")["minLength"], json!(1));
+}

@@ -101,11 +101,11 @@ fn body(cont: &Container, krate: &syn::Path) -> TokenStream {
     let settings = container_settings(cont, krate);
     let node = match &cont.data {
         Data::Struct(_, fields) if cont.serde.transparent => {
-            fields.iter().find(|f| !f.serde.skip).map_or_else(|| unit_object(krate), |f| field_type_schema(f, krate))
+            fields.iter().find(|f| !f.serde.skip).map_or_else(|| unit_object(krate), |f| wrapped_field_schema(f, krate))
         }
         Data::Struct(Style::Named, fields) => object_schema(fields, krate),
         Data::Struct(Style::Newtype, fields) => {
-            fields.first().map_or_else(|| unit_object(krate), |f| field_type_schema(f, krate))
+            fields.first().map_or_else(|| unit_object(krate), |f| wrapped_field_schema(f, krate))
         }
         Data::Struct(Style::Tuple, fields) => {
             let length = fields.len() as u64;
@@ -139,6 +139,14 @@ fn field_type_schema(field: &Field, krate: &syn::Path) -> TokenStream {
         return quote!(#krate::schemars::field_schema::<#ty>(registry));
     }
     quote!(registry.schema_for::<#ty>())
+}
+
+/// The schema of the one field a newtype or transparent struct wraps, with the field's own keywords
+/// (`struct Host(#[kapi(max_length = 253)] String)`); the type's documentation describes it.
+fn wrapped_field_schema(field: &Field, krate: &syn::Path) -> TokenStream {
+    let node = field_type_schema(field, krate);
+    let settings = settings(&field.attrs.keywords, None, krate);
+    quote!(__kapi::finish(#node, [#(#settings),*]))
 }
 
 fn object_schema(fields: &[Field], krate: &syn::Path) -> TokenStream {
