@@ -17,6 +17,7 @@ mod fidelity;
 mod generate_reuse;
 mod import;
 mod incremental;
+mod kube_cel_cost;
 mod kube_crds;
 mod loss_report;
 mod manifests;
