@@ -278,3 +278,17 @@ fn a_rule_that_does_not_compile_costs_nothing() {
     assert_eq!(report.costs, vec![]);
     assert_eq!(report.total_cost, 0);
 }
+
+#[test]
+fn declared_metadata_bounds_count_only_beside_kind_and_api_version() {
+    let name = json!({"type": "string", "maxLength": 10});
+    let metadata = json!({"type": "object", "properties": {"name": name, "generateName": name}});
+    let mut schema = json!({"type": "object", "properties": {"metadata": metadata, "kind": {"type": "string"},
+        "apiVersion": {"type": "string"}},
+        "x-kubernetes-validations": [{"rule": "self.metadata.name.contains(self.metadata.generateName)"}]});
+    // Two walks of 40 bytes, a tenth each, multiplied; six selections.
+    assert_eq!(check_schema_rules(&schema).total_cost, 4 * 4 + 6);
+    // Without `kind` the server substitutes its own unbounded `metadata`, whatever the schema says.
+    schema["properties"].as_object_mut().expect("properties").remove("kind");
+    assert!(check_schema_rules(&schema).total_cost > STATIC_ESTIMATED_CRD_COST_LIMIT);
+}

@@ -306,7 +306,28 @@ pub static FAMILIES: &[Family] = &[
         sizes: &[1, 10, 31, 32, 100],
         schema: |n| root(&[("l", list(n, string(16)))], &["self.spec.l.all(x, x.startsWith(self.metadata.name))"]),
     },
+    Family {
+        name: "a root rule on metadata whose bounds the resource declares (maxLength)",
+        sizes: &[10, 1_000, 7_905, 7_906],
+        schema: |n| declared_metadata(n, true),
+    },
+    Family {
+        name: "the same without kind and apiVersion declared: metadata unbounded (maxLength)",
+        sizes: &[10],
+        schema: |n| declared_metadata(n, false),
+    },
 ];
+
+/// A resource bounding `metadata.name` and `metadata.generateName` to `n` characters, which the server keeps only
+/// when `kind` and `apiVersion` are declared too (else it substitutes unbounded strings for all four).
+fn declared_metadata(n: u64, with_kind: bool) -> Value {
+    let metadata = object(&[("name", string(n)), ("generateName", string(n))]);
+    let mut properties = vec![("metadata", metadata), ("spec", json!({"type": "object"}))];
+    if with_kind {
+        properties.extend([("kind", json!({"type": "string"})), ("apiVersion", json!({"type": "string"}))]);
+    }
+    with_rules(object(&properties), &["self.metadata.name.contains(self.metadata.generateName)"])
+}
 
 /// A CRD around `schema`, with one served and stored version.
 fn crd(schema: Value) -> Value {
