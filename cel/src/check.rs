@@ -53,6 +53,33 @@ impl fmt::Display for Finding {
     }
 }
 
+/// Which expression of a rule entry a cost is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expression {
+    /// `rule`
+    Rule,
+    /// `messageExpression`
+    MessageExpression,
+}
+
+/// The estimated cost of one expression of one rule entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleCost {
+    /// RFC 6901 pointer into the schema, to the rule's `x-kubernetes-validations` entry.
+    pub pointer: String,
+    /// The data path of the node the rule sits on, such as `spec.ports[*]`; empty at the root.
+    pub field: String,
+    /// The rule as written.
+    pub rule: String,
+    /// The rule or its message expression.
+    pub expression: Expression,
+    /// The worst-case cost of one evaluation.
+    pub cost: u64,
+    /// What the API server holds against the per-rule limit and adds to the per-CRD total: a rule's cost times how
+    /// often its node can occur, a message expression's cost alone.
+    pub counted: u64,
+}
+
 /// Everything [`check_schema_rules`] found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RuleReport {
@@ -60,7 +87,9 @@ pub struct RuleReport {
     pub findings: Vec<Finding>,
     /// How many rules the schema holds.
     pub rules: usize,
-    /// The estimated cost of all rules together, each multiplied by how often its node can occur.
+    /// The cost of every rule and message expression that compiles, in schema order.
+    pub costs: Vec<RuleCost>,
+    /// The estimated cost of all rules together (the sum of what [`RuleCost::counted`] says).
     pub total_cost: u64,
 }
 
@@ -91,7 +120,7 @@ pub fn check_schema_rules(schema: &Value) -> RuleReport {
 }
 
 fn check_on_this_thread(schema: &Value) -> RuleReport {
-    let mut checker = Checker { report: RuleReport::default(), costs: Vec::new() };
+    let mut checker = Checker { report: RuleReport::default() };
     let root = Place {
         pointer: String::new(),
         path: String::new(),
@@ -140,8 +169,6 @@ impl Place {
 
 struct Checker {
     report: RuleReport,
-    /// Each rule's cost times its cardinality, with where it is, for the per-CRD total.
-    costs: Vec<(u64, String, String)>,
 }
 
 impl Checker {
@@ -187,7 +214,7 @@ impl Checker {
             Ok(compiled) => compiled,
             Err(error) => return self.report.findings.push(finding(Severity::Error, error.to_string())),
         };
-        let analysis = analyze(compiled.expression(), schema, &place.path, place.resource_root);
+        let analysis = analyze(compiled.expression(), schema, &place.path, place.resource_root, rule.optional_old_self);
         let mut findings: Vec<Finding> =
             analysis.problems.iter().map(|problem| finding(Severity::Error, problem.clone())).collect();
         if let Some(kind) = analysis.not_bool {
@@ -200,69 +227,113 @@ impl Checker {
             };
             findings.extend(problem.map(|problem| finding(Severity::Error, problem)));
         }
+        // A rule that does not compile costs nothing on the server, and its message expression is not compiled.
+        if findings.is_empty() {
+            findings.extend(self.charge(rule, &analysis, schema, place, pointer, &finding));
+            findings.extend(self.message_expression_findings(rule, schema, place, pointer, &finding));
+        }
         if let (true, Some(list)) = (compiled.is_transition_rule(), &place.uncorrelatable) {
             let message = format!(
                 "oldSelf cannot be used here: {list} is not a list of type map, so its old and new items cannot be paired"
             );
             findings.push(finding(Severity::Error, message));
         }
-        if let Some(expression) = &rule.message_expression {
-            findings.extend(self.message_expression_findings(expression, schema, place, &finding));
-        }
-        let cost = self.expression_cost(&analysis, schema, place);
-        if cost > STATIC_ESTIMATED_COST_LIMIT {
-            let message = cost_message(cost, STATIC_ESTIMATED_COST_LIMIT, "per-rule", &bounds(&analysis, place));
-            findings.push(finding(Severity::Warning, message));
-        }
-        self.costs.push((cost, place.path.clone(), rule.rule.clone()));
         self.report.findings.extend(findings);
     }
 
-    fn message_expression_findings(
+    /// The server charges a rule for every place its node can occur; an unbounded place occurs as often as the
+    /// node's smallest form fits in a request.
+    fn charge(
         &mut self,
-        expression: &str,
+        rule: &Rule,
+        analysis: &Analysis,
         schema: Schema<'_>,
         place: &Place,
+        pointer: &str,
         finding: &impl Fn(Severity, String) -> Finding,
-    ) -> Vec<Finding> {
-        match compile(expression) {
-            Err(error) => vec![finding(Severity::Error, format!("messageExpression: {error}"))],
-            Ok(compiled) => {
-                let analysis = analyze(compiled.expression(), schema, &place.path, place.resource_root);
-                let cost = self.expression_cost(&analysis, schema, place);
-                self.costs.push((cost, place.path.clone(), expression.to_owned()));
-                analysis.problems.iter().map(|p| finding(Severity::Error, format!("messageExpression: {p}"))).collect()
-            }
-        }
+    ) -> Option<Finding> {
+        let cardinality = place.cardinality.unwrap_or_else(|| unbounded_cardinality(schema));
+        let counted = analysis.max_cost.saturating_mul(cardinality);
+        self.record(pointer, place, rule, Expression::Rule, (analysis.max_cost, counted));
+        (counted > STATIC_ESTIMATED_COST_LIMIT).then(|| {
+            let message = cost_message("estimated cost", counted, STATIC_ESTIMATED_COST_LIMIT, "per-rule");
+            finding(Severity::Warning, with_bounds(message, &bounds(analysis, place)))
+        })
     }
 
-    /// One evaluation's cost times how often the node can occur; an unbounded node occurs as often as its
-    /// smallest form fits in a request.
-    fn expression_cost(&self, analysis: &Analysis, schema: Schema<'_>, place: &Place) -> u64 {
-        let cardinality = place.cardinality.unwrap_or_else(|| unbounded_cardinality(schema));
-        analysis.max_cost.saturating_mul(cardinality)
+    /// A message expression runs only when its rule fails, once per failure: the server charges its cost alone,
+    /// against the per-rule limit and in the total.
+    fn message_expression_findings(
+        &mut self,
+        rule: &Rule,
+        schema: Schema<'_>,
+        place: &Place,
+        pointer: &str,
+        finding: &impl Fn(Severity, String) -> Finding,
+    ) -> Vec<Finding> {
+        let Some(expression) = &rule.message_expression else { return Vec::new() };
+        let compiled = match compile(expression) {
+            Ok(compiled) => compiled,
+            Err(error) => return vec![finding(Severity::Error, format!("messageExpression: {error}"))],
+        };
+        let analysis = analyze(compiled.expression(), schema, &place.path, place.resource_root, rule.optional_old_self);
+        let mut findings: Vec<Finding> =
+            analysis.problems.iter().map(|p| finding(Severity::Error, format!("messageExpression: {p}"))).collect();
+        if !findings.is_empty() {
+            return findings;
+        }
+        let cost = analysis.max_cost;
+        self.record(pointer, place, rule, Expression::MessageExpression, (cost, cost));
+        if cost > STATIC_ESTIMATED_COST_LIMIT {
+            let message =
+                cost_message("estimated messageExpression cost", cost, STATIC_ESTIMATED_COST_LIMIT, "per-rule");
+            // Charged once, whatever encloses the node: only the bounds of what the expression walks help.
+            let walked: Vec<String> = analysis.missing_bounds.into_iter().collect();
+            findings.push(finding(Severity::Warning, with_bounds(message, &walked)));
+        }
+        findings
+    }
+
+    /// Keeps one expression's cost, and (`cost`, `counted`) as [`RuleCost`] says, for the report and the total.
+    fn record(&mut self, pointer: &str, place: &Place, rule: &Rule, expression: Expression, costs: (u64, u64)) {
+        let (cost, counted) = costs;
+        self.report.costs.push(RuleCost {
+            pointer: pointer.to_owned(),
+            field: place.path.clone(),
+            rule: rule.rule.clone(),
+            expression,
+            cost,
+            counted,
+        });
     }
 
     /// The per-CRD limit, checked once every rule's cost is known.
     fn total(&mut self) {
-        let total = self.costs.iter().fold(0u64, |sum, (cost, ..)| sum.saturating_add(*cost));
+        let total = self.report.costs.iter().fold(0u64, |sum, cost| sum.saturating_add(cost.counted));
         self.report.total_cost = total;
         if total <= STATIC_ESTIMATED_CRD_COST_LIMIT {
             return;
         }
-        self.costs.sort_by_key(|(cost, ..)| std::cmp::Reverse(*cost));
-        let dearest: Vec<String> = self
-            .costs
+        let mut dearest: Vec<&RuleCost> = self.report.costs.iter().collect();
+        dearest.sort_by_key(|cost| std::cmp::Reverse(cost.counted));
+        dearest.truncate(4);
+        let expression = |cost: &RuleCost| match cost.expression {
+            Expression::Rule => format!("`{}`", cost.rule),
+            Expression::MessageExpression => format!("the messageExpression of `{}`", cost.rule),
+        };
+        let named: Vec<String> = dearest
             .iter()
-            .take(4)
-            .map(|(cost, path, rule)| format!("`{rule}` on {} ({cost})", shown(path)))
+            .map(|cost| format!("{} on {} ({})", expression(cost), shown(&cost.field), cost.counted))
             .collect();
-        let (rule, field) = self.costs.first().map(|(_, path, rule)| (rule.clone(), path.clone())).unwrap_or_default();
         let message = format!(
-            "the rules' estimated total cost {total} exceeds the per-CRD limit of {STATIC_ESTIMATED_CRD_COST_LIMIT}; \
-             the most expensive: {}",
-            dearest.join(", ")
+            "{}; the most expensive: {}",
+            cost_message("the rules' estimated total cost", total, STATIC_ESTIMATED_CRD_COST_LIMIT, "per-CRD"),
+            named.join(", ")
         );
+        let (field, rule) = match dearest.first() {
+            Some(cost) => (cost.field.clone(), cost.rule.clone()),
+            None => Default::default(),
+        };
         self.report.findings.push(Finding {
             severity: Severity::Warning,
             field,
@@ -284,12 +355,30 @@ fn bounds(analysis: &Analysis, place: &Place) -> Vec<String> {
     bounds
 }
 
-fn cost_message(cost: u64, limit: u64, which: &str, bounds: &[String]) -> String {
-    let mut message = format!("estimated cost {cost} exceeds the {which} limit of {limit}");
+/// `{what} {cost} exceeds the {which} limit of {limit}`, with the factor the API server reports (its own words
+/// differ, its factor is the same).
+fn cost_message(what: &str, cost: u64, limit: u64, which: &str) -> String {
+    format!("{what} {cost} exceeds the {which} limit of {limit} (by a factor of {})", exceed_factor(cost, limit))
+}
+
+fn with_bounds(mut message: String, bounds: &[String]) -> String {
     if !bounds.is_empty() {
         message.push_str(&format!("; add {}", bounds.join(", ")));
     }
     message
+}
+
+/// How far `cost` is over `limit`, written as the API server writes it: six decimals below 1.5, one decimal up to
+/// 100, and `more than 100x` beyond.
+pub fn exceed_factor(cost: u64, limit: u64) -> String {
+    let factor = cost as f64 / limit as f64;
+    if factor > 100.0 {
+        "more than 100x".to_owned()
+    } else if factor < 1.5 {
+        format!("{factor:.6}x")
+    } else {
+        format!("{factor:.1}x")
+    }
 }
 
 fn shown(path: &str) -> &str {

@@ -22,14 +22,14 @@ const MIN_BOOL_SIZE: u64 = 4;
 /// `0` (`MinNumberSize`).
 const MIN_NUMBER_SIZE: u64 = 1;
 
-/// How many elements a node can hold at most: characters (bytes) of a string, items of a list, entries of a map.
-/// Scalars count as 1, as cel-go counts them.
+/// How many elements a node can hold at most, as the API server's type declarations say (`MaxElements`):
+/// characters (bytes) of a string, items of a list, entries of a map. Objects and scalars declare none (0): the
+/// server's estimator reads 0 for a number or an object reached from `self`, and only a value with no place in the
+/// schema (a function's result) is sized 1 for being a scalar.
 pub fn max_elements(schema: Schema<'_>) -> u64 {
     if schema.is_int_or_string() {
-        return match schema.bound("maxLength") {
-            Some(max) => max.saturating_mul(4),
-            None => MAX_REQUEST_SIZE_BYTES - 2,
-        };
+        // Whatever `maxLength` says: the server sizes every int-or-string as the largest string.
+        return MAX_REQUEST_SIZE_BYTES - 2;
     }
     match schema.type_name() {
         Some("string") => max_string_length(schema),
@@ -44,8 +44,7 @@ pub fn max_elements(schema: Schema<'_>) -> u64 {
             (None, Some(values)) => (MAX_REQUEST_SIZE_BYTES - 2) / (min_serialized_size(values) + 6),
             (None, None) => MAX_REQUEST_SIZE_BYTES - 2,
         },
-        Some("object") => 0,
-        Some(_) => 1,
+        Some(_) => 0,
         // A node without a type holds any JSON: as long as the request.
         None => MAX_REQUEST_SIZE_BYTES - 2,
     }
@@ -91,12 +90,15 @@ pub fn min_serialized_size(schema: Schema<'_>) -> u64 {
 }
 
 /// `{}` plus, for every required property without a default, its name, quotes, colon, comma and smallest value.
+/// A property the server cannot type (no `type`, not int-or-string) is left out of its object's declaration, and
+/// so out of its size.
 fn min_object_size(schema: Schema<'_>) -> u64 {
     let required = schema.required();
     let mut size = 2u64;
     for (name, property) in schema.properties().into_iter().flatten() {
         let property = Schema::new(property);
-        if required.contains(&name.as_str()) && property.get("default").is_none() {
+        let typed = property.type_name().is_some() || property.is_int_or_string();
+        if typed && required.contains(&name.as_str()) && property.get("default").is_none() {
             size = size.saturating_add(name.len() as u64 + min_serialized_size(property) + 4);
         }
     }

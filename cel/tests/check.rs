@@ -1,6 +1,9 @@
 //! `check_schema_rules` on small CRD schemas: syntax errors, unknown fields, misplaced transition rules, costs.
 
-use kapi_cel::{STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, Severity, check_schema_rules};
+use kapi_cel::{
+    Expression, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, Severity, check_schema_rules,
+    exceed_factor,
+};
 use serde_json::{Value, json};
 
 /// A CRD schema whose `spec` carries `rule` and has `spec_properties`.
@@ -230,4 +233,62 @@ fn map_keys_cost_nothing_to_walk_as_the_server_sizes_them() {
     let report = check_schema_rules(&crd("self.labels.all(k, k.matches('^[a-z]+$'))", labels));
     assert_eq!(report.findings, vec![]);
     assert!(report.total_cost < 100, "{}", report.total_cost);
+}
+
+#[test]
+fn overruns_name_the_factor_as_the_server_writes_it() {
+    assert_eq!(exceed_factor(10_000_001, STATIC_ESTIMATED_COST_LIMIT), "1.000000x");
+    assert_eq!(exceed_factor(14_999_999, STATIC_ESTIMATED_COST_LIMIT), "1.500000x");
+    assert_eq!(exceed_factor(15_000_000, STATIC_ESTIMATED_COST_LIMIT), "1.5x");
+    assert_eq!(exceed_factor(1_000_000_000, STATIC_ESTIMATED_COST_LIMIT), "100.0x");
+    assert_eq!(exceed_factor(1_000_000_001, STATIC_ESTIMATED_COST_LIMIT), "more than 100x");
+    let report = check_schema_rules(&crd("self.names.all(n, n.matches('^[a-z]+$'))", names(json!({}))));
+    assert!(report.findings[0].message.contains("(by a factor of more than 100x)"), "{}", report.findings[0].message);
+}
+
+#[test]
+fn a_message_expression_is_charged_its_own_cost_not_once_per_item() {
+    // 1000 items of 1000 characters: the rule runs once per item, its message only when it fails.
+    let item = json!({"type": "string", "maxLength": 1000,
+        "x-kubernetes-validations": [{"rule": "self != ''", "messageExpression": "self.lowerAscii()"}]});
+    let schema = json!({"type": "object", "properties": {"spec": {"type": "object", "properties": {
+        "names": {"type": "array", "maxItems": 1000, "items": item}}}}});
+    let report = check_schema_rules(&schema);
+    let [rule, message] = report.costs.as_slice() else { panic!("two costs: {:?}", report.costs) };
+    assert_eq!((rule.expression, rule.cost, rule.counted), (Expression::Rule, 1, 1000));
+    // A tenth of 4000 bytes walked, and reading `self`.
+    assert_eq!((message.expression, message.cost, message.counted), (Expression::MessageExpression, 401, 401));
+    assert_eq!(report.total_cost, 1401);
+}
+
+#[test]
+fn a_dear_message_expression_is_over_the_per_rule_limit() {
+    let names = json!({"name": {"type": "string", "maxLength": 100_000_000}});
+    let mut schema = crd("self.name != ''", names);
+    schema["properties"]["spec"]["x-kubernetes-validations"][0]["messageExpression"] = json!("self.name.lowerAscii()");
+    let report = check_schema_rules(&schema);
+    let [finding] = report.findings.as_slice() else { panic!("one finding: {:?}", report.findings) };
+    assert!(finding.message.starts_with("estimated messageExpression cost 40000002 exceeds"), "{}", finding.message);
+}
+
+#[test]
+fn a_rule_that_does_not_compile_costs_nothing() {
+    let report = check_schema_rules(&crd("self.names.all(n, n.size() > self.nope)", names(json!({}))));
+    assert!(report.has_errors());
+    assert_eq!(report.costs, vec![]);
+    assert_eq!(report.total_cost, 0);
+}
+
+#[test]
+fn declared_metadata_bounds_count_only_beside_kind_and_api_version() {
+    let name = json!({"type": "string", "maxLength": 10});
+    let metadata = json!({"type": "object", "properties": {"name": name, "generateName": name}});
+    let mut schema = json!({"type": "object", "properties": {"metadata": metadata, "kind": {"type": "string"},
+        "apiVersion": {"type": "string"}},
+        "x-kubernetes-validations": [{"rule": "self.metadata.name.contains(self.metadata.generateName)"}]});
+    // Two walks of 40 bytes, a tenth each, multiplied; six selections.
+    assert_eq!(check_schema_rules(&schema).total_cost, 4 * 4 + 6);
+    // Without `kind` the server substitutes its own unbounded `metadata`, whatever the schema says.
+    schema["properties"].as_object_mut().expect("properties").remove("kind");
+    assert!(check_schema_rules(&schema).total_cost > STATIC_ESTIMATED_CRD_COST_LIMIT);
 }

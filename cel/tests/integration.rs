@@ -2,4 +2,5 @@
 //! would link the whole dependency graph once per file.
 
 mod check;
+mod costs;
 mod validate;

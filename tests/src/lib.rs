@@ -6,6 +6,7 @@ use std::process::Command;
 
 use kapi_codegen::{Artifacts, Options};
 
+pub mod cel_ladder;
 pub mod golden_discovery;
 pub mod kube;
 pub mod module_graph;

@@ -1,193 +1,235 @@
-//! Costs and result types of operators and functions: O(1) calls cost 1 plus their arguments, traversals cost in
-//! proportion to the sizes they walk, with cel-go's factors (0.1 per string byte, 0.25 per regex byte, 1 per list
-//! element) and the Kubernetes library's costs for its list and string functions.
+//! Costs and result types of operators and CEL's standard functions, as cel-go's checker estimates them
+//! (`functionCost`): a call costs its arguments plus its own cost, 1 unless it walks a string or a list, and the
+//! Kubernetes library's estimates ([`super::library`]) come first. Where the checker cannot tell overloads apart
+//! (a `dyn` operand), it takes the dearest.
 
 use cel::common::ast::{CallExpr, Expr, LiteralValue};
 
+use super::origin::{Origin, Step};
+use super::size::{REGEX_LENGTH, STRING_TRAVERSAL, Size, scale, sum};
 use super::ty::Ty;
-use super::{Analyzer, Estimate, scale, sum};
+use super::{Analyzer, Estimate};
 
-/// Per byte of a string walked (cel-go's `StringTraversalCostFactor`).
-const STRING_TRAVERSAL: f64 = 0.1;
-/// Per byte of a regular expression (cel-go's `RegexStringLengthCostFactor`).
-const REGEX_LENGTH: f64 = 0.25;
-/// The longest regular expression behind a named format of the Kubernetes `format` library
-/// (`format.dns1123Label()`…): `validate` costs as a match against one that long.
-const MAX_NAME_FORMAT_REGEX_SIZE: f64 = 128.0;
-/// The named formats of the Kubernetes `format` library, called on `format` (`format.uuid()`).
-const NAMED_FORMATS: &[&str] = &[
-    "dns1123Label",
-    "dns1123Subdomain",
-    "dns1035Label",
-    "qualifiedName",
-    "dns1123LabelPrefix",
-    "dns1123SubdomainPrefix",
-    "dns1035LabelPrefix",
-    "labelValue",
-    "uri",
-    "uuid",
-    "byte",
-    "date",
-    "datetime",
-    "named",
-];
+/// Namespaces of functions: `format.dns1123Label()`, `strings.quote(s)`, `sets.contains(a, b)`. The checker
+/// resolves `namespace.function(…)` to one global function; the namespace is not a value and costs nothing.
+const NAMESPACES: &[&str] = &["format", "strings", "sets", "optional", "ip", "math", "base64", "lists"];
 
-/// String functions that walk their receiver once and return a string at most as long.
-const STRING_WALKS: &[&str] =
-    &["lowerAscii", "upperAscii", "trim", "substring", "charAt", "replace", "format", "quote"];
-/// List functions that walk their receiver once.
-const LIST_WALKS: &[&str] = &["isSorted", "sum", "min", "max", "sort", "distinct", "flatten", "reverse", "slice"];
-/// Functions of the Kubernetes library that parse a string into a value of one of its types, in time
-/// proportional to the string. (CEL's own `timestamp(string)` and `duration(string)` cost 1, as any call.)
-const PARSERS: &[&str] =
-    &["url", "isURL", "quantity", "isQuantity", "ip", "isIP", "cidr", "isCIDR", "semver", "isSemver"];
+/// What one call adds to its arguments: its own cost, its result's type, and its result's size when the
+/// estimator tells it.
+pub(super) struct Outcome<'s> {
+    pub cost: u64,
+    pub ty: Ty<'s>,
+    pub size: Option<Size>,
+}
+
+impl<'s> Outcome<'s> {
+    pub fn new(cost: u64, ty: Ty<'s>) -> Self {
+        Outcome { cost, ty, size: None }
+    }
+
+    pub fn sized(cost: u64, ty: Ty<'s>, size: Size) -> Self {
+        Outcome { cost, ty, size: Some(size) }
+    }
+}
+
+/// A call as the estimators see it: its function's name (qualified for a namespaced one), its receiver and its
+/// arguments, analyzed.
+pub(super) struct Call<'c, 's> {
+    pub name: &'c str,
+    pub target: Option<&'c Estimate<'s>>,
+    pub args: &'c [Estimate<'s>],
+    /// The arguments as written, for the few estimates that read a literal (`split(',', 3)`).
+    pub written: &'c CallExpr,
+}
 
 impl<'s> Analyzer<'s> {
     pub(super) fn call(&mut self, call: &CallExpr) -> Estimate<'s> {
-        let name = call.func_name.as_str();
-        let target = call.target.as_ref().map(|t| self.expr(t));
-        let args: Vec<Estimate<'s>> = call.args.iter().map(|a| self.expr(a)).collect();
-        let arg_costs = sum(0, target.iter().chain(&args).map(|e| e.cost));
-        // The value a function works on: its receiver, or its first argument when called globally.
-        let subject = target.as_ref().or(args.first()).map(|e| e.ty.clone()).unwrap_or(Ty::Dyn);
-        let (own, ty) = match name {
-            "_&&_" | "_||_" => (0, Ty::Bool),
-            "_?_:_" => return self.conditional(&args),
-            "_[_]" => (1, self.index(&args, call)),
-            "@in" => (self.membership(&args), Ty::Bool),
-            "_==_" | "_!=_" | "_<_" | "_<=_" | "_>_" | "_>=_" => (self.comparison(&args), Ty::Bool),
-            "_+_" => return self.add(&args, arg_costs),
-            "_-_" | "_*_" | "_/_" | "_%_" | "-_" => (1, Ty::Number),
-            "!_" | "@not_strictly_false" | "hasValue" => (1, Ty::Bool),
-            "size" => (1, Ty::Number),
-            "startsWith" | "endsWith" => (self.scaled(args.first(), STRING_TRAVERSAL), Ty::Bool),
-            "contains" => {
-                let text = self.scaled_ty(&subject, STRING_TRAVERSAL);
-                (text.saturating_mul(self.scaled(args.last(), STRING_TRAVERSAL)), Ty::Bool)
-            }
-            "matches" | "find" | "findAll" => return self.regex(name, &subject, args.last(), arg_costs),
-            "split" => {
-                let size = self.size(&subject);
-                (scale(size, STRING_TRAVERSAL), Ty::List(Box::new(Ty::Str(size)), size))
-            }
-            "join" => (self.size(&subject), Ty::Str(u64::MAX)),
-            "indexOf" | "lastIndexOf" if is_list(&subject) => (self.size(&subject), Ty::Number),
-            "indexOf" | "lastIndexOf" => (self.scaled_ty(&subject, STRING_TRAVERSAL), Ty::Number),
-            _ if LIST_WALKS.contains(&name) && is_list(&subject) => {
-                let element = subject.elements().0;
-                (self.size(&subject), if name.starts_with("is") { Ty::Bool } else { element })
-            }
-            _ if STRING_WALKS.contains(&name) || name == "reverse" => {
-                let size = self.size(&subject);
-                (scale(size, STRING_TRAVERSAL), Ty::Str(size))
-            }
-            "validate" if target.is_some() => {
-                let walked = self.scaled(args.first(), STRING_TRAVERSAL);
-                (scale(walked, MAX_NAME_FORMAT_REGEX_SIZE * REGEX_LENGTH), Ty::Dyn)
-            }
-            _ if on_format(call) => {
-                if !NAMED_FORMATS.contains(&name) {
-                    self.problems.push(format!("undeclared reference to `format.{name}`"));
-                }
-                (1, Ty::Dyn)
-            }
-            _ if PARSERS.contains(&name) => (self.scaled_ty(&subject, STRING_TRAVERSAL).saturating_add(1), Ty::Dyn),
-            "value" | "orValue" | "dyn" => (1, subject),
-            "string" => (1, Ty::Str(self.size(&subject))),
-            "int" | "uint" | "double" => (1, Ty::Number),
-            // Durations and timestamps compare in constant time, as numbers do (not as strings, walking them).
-            "duration" | "timestamp" => (1, Ty::Number),
-            "bool" => (1, Ty::Bool),
-            _ => (1, Ty::Dyn),
+        let (name, target) = match self.namespace(call) {
+            Some(namespace) => (format!("{namespace}.{}", call.func_name), None),
+            None => (call.func_name.clone(), call.target.as_ref().map(|t| self.expr(t))),
         };
-        Estimate::new(ty, own.saturating_add(arg_costs))
+        let args: Vec<Estimate<'s>> = call.args.iter().map(|a| self.expr(a)).collect();
+        let inputs = sum(0, target.iter().chain(&args).map(|e| e.cost));
+        let shape = Call { name: &name, target: target.as_ref(), args: &args, written: call };
+        match name.as_str() {
+            "_?_:_" => return self.conditional(&args),
+            "_[_]" => return self.index(&args, call, inputs),
+            _ => {}
+        }
+        let outcome = match self.library(&shape) {
+            Some(outcome) => outcome,
+            None => self.standard(&shape),
+        };
+        let origin = Origin::Built(outcome.size);
+        Estimate::new(outcome.ty, outcome.cost.saturating_add(inputs), origin)
     }
 
-    /// `cond ? a : b`: the condition and the dearer branch.
+    /// The namespace a call is qualified by, when its receiver is a namespace's name rather than a variable.
+    fn namespace(&self, call: &CallExpr) -> Option<String> {
+        let Some(Expr::Ident(name)) = call.target.as_ref().map(|t| &t.expr) else { return None };
+        let bound = self.scope.iter().any(|binding| &binding.name == name);
+        (!bound && NAMESPACES.contains(&name.as_str())).then(|| name.clone())
+    }
+
+    /// `cond ? a : b`: the condition and the dearer branch; the result as large as the larger.
     fn conditional(&mut self, args: &[Estimate<'s>]) -> Estimate<'s> {
         let [condition, then, otherwise] = args else {
-            return Estimate::new(Ty::Dyn, sum(0, args.iter().map(|a| a.cost)));
+            return Estimate::new(Ty::Dyn, sum(0, args.iter().map(|a| a.cost)), Origin::without_size());
         };
         let ty = if matches!(then.ty, Ty::Dyn) { otherwise.ty.clone() } else { then.ty.clone() };
-        Estimate::new(ty, condition.cost.saturating_add(then.cost.max(otherwise.cost)))
+        let size = self.size(then).union(self.size(otherwise));
+        Estimate::new(ty, condition.cost.saturating_add(then.cost.max(otherwise.cost)), Origin::built(size))
     }
 
-    /// `operand[key]`: a list's item, a map's value, or an object's field named by a string literal.
-    fn index(&mut self, args: &[Estimate<'s>], call: &CallExpr) -> Ty<'s> {
-        let Some(operand) = args.first() else { return Ty::Dyn };
-        if let (Ty::Node(node), Some(Expr::Literal(LiteralValue::String(key)))) =
+    /// `operand[key]`: a list's item or a map's value, read one step further along the operand's path (or an
+    /// object's field named by a string literal).
+    fn index(&mut self, args: &[Estimate<'s>], call: &CallExpr, inputs: u64) -> Estimate<'s> {
+        let cost = inputs.saturating_add(1);
+        let Some(operand) = args.first() else { return Estimate::new(Ty::Dyn, cost, Origin::without_size()) };
+        if let (Ty::Object(_), Some(Expr::Literal(LiteralValue::String(key)))) =
             (&operand.ty, call.args.get(1).map(|k| &k.expr))
-            && node.kind() == "object"
         {
-            return self.field(&operand.ty, key.inner());
+            let ty = self.field(operand, key.inner());
+            return Estimate::new(ty, cost, operand.origin.step(Step::Field(key.inner()), &self.root));
         }
-        match &operand.ty {
-            Ty::Node(node) if node.kind() == "map" => node.elements().1,
-            other => other.elements().0,
+        let (ty, step) = match &operand.ty {
+            Ty::List(item) => ((**item).clone(), Step::Items),
+            Ty::Map(_, value) => ((**value).clone(), Step::Values),
+            _ => (Ty::Dyn, Step::Values),
+        };
+        Estimate::new(ty, cost, operand.origin.step(step, &self.root))
+    }
+
+    /// Operators and the standard library: cel-go's own estimates, 1 for any other call.
+    fn standard(&mut self, call: &Call<'_, 's>) -> Outcome<'s> {
+        let subject = call.target.or(call.args.first());
+        let subject_ty = subject.map_or(Ty::Dyn, |s| s.ty.clone());
+        match (call.name, call.target, call.args) {
+            ("_&&_" | "_||_", ..) => Outcome::new(0, Ty::Bool),
+            ("_==_" | "_!=_", None, [left, right]) => Outcome::new(self.walk_shorter(left, right), Ty::Bool),
+            ("_<_" | "_<=_" | "_>_" | "_>=_", None, [left, right]) => {
+                Outcome::new(self.ordering(left, right), Ty::Bool)
+            }
+            ("_+_", None, [left, right]) => self.add(left, right),
+            ("_-_", None, [left, right]) => Outcome::new(1, difference_ty(&left.ty, &right.ty)),
+            ("_*_" | "_/_" | "_%_" | "-_", ..) => Outcome::new(1, subject_ty),
+            ("@in", None, [_, container]) => Outcome::new(self.membership(container), Ty::Bool),
+            // The global `matches(text, pattern)` is another overload, which the checker costs 1.
+            ("matches", Some(text), [pattern]) => {
+                let text = self.size(text).add(Size::exactly(1)).cost(STRING_TRAVERSAL);
+                Outcome::new(text.saturating_mul(self.size(pattern).cost(REGEX_LENGTH)), Ty::Bool)
+            }
+            ("contains", Some(whole), [part]) => {
+                let whole = self.size(whole).cost(STRING_TRAVERSAL);
+                Outcome::new(whole.saturating_mul(self.size(part).cost(STRING_TRAVERSAL)), Ty::Bool)
+            }
+            ("startsWith" | "endsWith", _, [part]) => Outcome::new(self.size(part).cost(STRING_TRAVERSAL), Ty::Bool),
+            ("string", None, [value]) if matches!(value.ty, Ty::Bytes) => {
+                let size = self.size(value);
+                Outcome::sized(size.cost(STRING_TRAVERSAL), Ty::String, Size { min: size.min / 4, max: size.max })
+            }
+            ("bytes", None, [value]) if matches!(value.ty, Ty::String) => {
+                let size = self.size(value);
+                let bytes = Size { min: size.min, max: size.max.wrapping_mul(4) };
+                Outcome::sized(size.cost(STRING_TRAVERSAL), Ty::Bytes, bytes)
+            }
+            ("strings.quote", None, [value]) => {
+                let size = self.size(value);
+                let quoted = Size { min: size.min.wrapping_add(2), max: size.max.wrapping_mul(2).wrapping_add(2) };
+                Outcome::sized(size.cost(STRING_TRAVERSAL), Ty::String, quoted)
+            }
+            ("format", Some(text), [_]) => Outcome::new(self.size(text).cost(STRING_TRAVERSAL), Ty::String),
+            ("_?._", None, [operand, _]) => {
+                let ty = match call.written.args.get(1).map(|f| &f.expr) {
+                    Some(Expr::Literal(LiteralValue::String(field))) => self.field(operand, field.inner()),
+                    _ => Ty::Dyn,
+                };
+                Outcome::new(1, Ty::Optional(Box::new(ty)))
+            }
+            (name, ..) => Outcome::new(1, result_ty(name, &subject_ty)),
         }
     }
 
-    /// `x in list` walks the list; `x in map` is a lookup.
-    fn membership(&mut self, args: &[Estimate<'s>]) -> u64 {
-        match args.get(1).map(|a| &a.ty) {
-            Some(container) if is_list(container) => self.size(container),
+    /// `<`, `<=`, `>`, `>=`: strings and bytes compare byte by byte, anything else in constant time.
+    fn ordering(&mut self, left: &Estimate<'s>, right: &Estimate<'s>) -> u64 {
+        let text_or_dyn = |ty: &Ty<'_>| ty.is_text() || matches!(ty, Ty::Dyn);
+        let as_text = if text_or_dyn(&left.ty) && text_or_dyn(&right.ty) { self.walk_shorter(left, right) } else { 0 };
+        let as_other = if !left.ty.is_text() && !right.ty.is_text() { 1 } else { 0 };
+        as_text.max(as_other)
+    }
+
+    /// `a + b`: concatenating strings or bytes copies both; lists (and numbers) cost 1. When neither side's type
+    /// is known, the checker counts the dearest overload, a string's.
+    fn add(&mut self, left: &Estimate<'s>, right: &Estimate<'s>) -> Outcome<'s> {
+        let size = self.size(left).add(self.size(right));
+        let known = if matches!(left.ty, Ty::Dyn) { &right.ty } else { &left.ty };
+        match known {
+            Ty::List(_) => {
+                // The elements appended name the type when the list is empty (`[] + [x]`, as `map` builds).
+                let item = [&left.ty, &right.ty]
+                    .into_iter()
+                    .find_map(|ty| match ty {
+                        Ty::List(item) if !matches!(**item, Ty::Dyn) => Some((**item).clone()),
+                        _ => None,
+                    })
+                    .unwrap_or(Ty::Dyn);
+                Outcome::sized(1, Ty::List(Box::new(item)), size)
+            }
+            Ty::String | Ty::Bytes => Outcome::sized(size.cost(STRING_TRAVERSAL), known.clone(), size),
+            Ty::Dyn => Outcome::sized(size.cost(STRING_TRAVERSAL).max(1), Ty::Dyn, size),
+            _ if matches!(right.ty, Ty::Timestamp) => Outcome::new(1, Ty::Timestamp),
+            other => Outcome::new(1, other.clone()),
+        }
+    }
+
+    /// Comparing two values walks the shorter (a tenth of a unit per byte; scalars read along a path are sized 0).
+    fn walk_shorter(&mut self, left: &Estimate<'s>, right: &Estimate<'s>) -> u64 {
+        scale(self.size(left).max.min(self.size(right).max), STRING_TRAVERSAL)
+    }
+
+    /// `x in container`: a list is walked, a map looked up; when the checker cannot tell, the walk.
+    fn membership(&mut self, container: &Estimate<'s>) -> u64 {
+        match container.ty {
+            Ty::List(_) => self.size(container).cost(1.0),
+            Ty::Dyn => self.size(container).cost(1.0).max(1),
             _ => 1,
         }
     }
+}
 
-    /// Comparing walks the shorter operand (strings byte by byte; scalars cost 1).
-    fn comparison(&mut self, args: &[Estimate<'s>]) -> u64 {
-        let [left, right] = args else { return 1 };
-        let shorter = self.size(&left.ty).min(self.size(&right.ty));
-        scale(shorter, STRING_TRAVERSAL).max(1)
-    }
-
-    /// `a + b`: concatenating strings copies both; lists and numbers cost 1.
-    fn add(&mut self, args: &[Estimate<'s>], arg_costs: u64) -> Estimate<'s> {
-        let [left, right] = args else { return Estimate::new(Ty::Dyn, arg_costs.saturating_add(1)) };
-        let is_text = |ty: &Ty<'_>| matches!(ty, Ty::Str(_)) || matches!(ty, Ty::Node(n) if n.kind() == "string");
-        if is_text(&left.ty) || is_text(&right.ty) {
-            let size = self.size(&left.ty).saturating_add(self.size(&right.ty));
-            return Estimate::new(Ty::Str(size), scale(size, STRING_TRAVERSAL).saturating_add(arg_costs));
-        }
-        if is_list(&left.ty) || is_list(&right.ty) {
-            let size = self.size(&left.ty).saturating_add(self.size(&right.ty));
-            let item = left.ty.elements().0;
-            return Estimate::new(Ty::List(Box::new(item), size), arg_costs.saturating_add(1));
-        }
-        Estimate::new(Ty::Number, arg_costs.saturating_add(1))
-    }
-
-    /// Regular expressions cost the text walked (plus one) times a quarter of the pattern's length.
-    fn regex(&mut self, name: &str, text: &Ty<'s>, pattern: Option<&Estimate<'s>>, arg_costs: u64) -> Estimate<'s> {
-        let text_size = self.size(text);
-        let text_cost = scale(text_size.saturating_add(1), STRING_TRAVERSAL);
-        let pattern_cost = self.scaled(pattern, REGEX_LENGTH);
-        let ty = match name {
-            "find" => Ty::Str(text_size),
-            "findAll" => Ty::List(Box::new(Ty::Str(text_size)), text_size),
-            _ => Ty::Bool,
-        };
-        Estimate::new(ty, text_cost.saturating_mul(pattern_cost).saturating_add(arg_costs))
-    }
-
-    fn scaled(&mut self, estimate: Option<&Estimate<'s>>, factor: f64) -> u64 {
-        match estimate {
-            Some(estimate) => self.scaled_ty(&estimate.ty.clone(), factor),
-            None => 0,
-        }
-    }
-
-    fn scaled_ty(&mut self, ty: &Ty<'s>, factor: f64) -> u64 {
-        scale(self.size(ty), factor)
+/// `a - b`: timestamps subtract to a duration; anything else keeps its type.
+fn difference_ty<'s>(left: &Ty<'s>, right: &Ty<'s>) -> Ty<'s> {
+    match (left, right) {
+        (Ty::Timestamp, Ty::Timestamp) => Ty::Duration,
+        (Ty::Dyn, other) | (other, _) => other.clone(),
     }
 }
 
-fn is_list(ty: &Ty<'_>) -> bool {
-    matches!(ty, Ty::List(..)) || matches!(ty, Ty::Node(node) if node.kind() == "list")
-}
-
-/// Whether `call` is `format.<name>(…)`: a function of the Kubernetes format library.
-fn on_format(call: &CallExpr) -> bool {
-    call.target.as_ref().is_some_and(|target| matches!(&target.expr, Expr::Ident(name) if name == "format"))
+/// The result type of a constant-cost standard function, `subject` being its receiver or first argument.
+fn result_ty<'s>(name: &str, subject: &Ty<'s>) -> Ty<'s> {
+    match name {
+        "!_" | "@not_strictly_false" | "hasValue" | "matches" | "contains" | "startsWith" | "endsWith" | "isURL" => {
+            Ty::Bool
+        }
+        "size" | "int" => Ty::Int,
+        "uint" => Ty::Uint,
+        "double" => Ty::Double,
+        "string" | "charAt" => Ty::String,
+        "bytes" => Ty::Bytes,
+        "bool" => Ty::Bool,
+        "duration" => Ty::Duration,
+        "timestamp" => Ty::Timestamp,
+        "type" => Ty::Type,
+        "getFullYear" | "getMonth" | "getDate" | "getDayOfMonth" | "getDayOfWeek" | "getDayOfYear" | "getHours"
+        | "getMinutes" | "getSeconds" | "getMilliseconds" => Ty::Int,
+        "value" | "orValue" => match subject {
+            Ty::Optional(inner) => (**inner).clone(),
+            _ => Ty::Dyn,
+        },
+        "optional.of" | "optional.ofNonZeroValue" => Ty::Optional(Box::new(subject.clone())),
+        "optional.none" => Ty::Optional(Box::new(Ty::Dyn)),
+        "_[?_]" => Ty::Optional(Box::new(Ty::Dyn)),
+        "or" => subject.clone(),
+        _ => Ty::Dyn,
+    }
 }

@@ -1,26 +1,31 @@
 //! Static analysis of one rule against the schema of the node it sits on: field references are resolved through
 //! the schema (through `items` for comprehension variables, `additionalProperties` for map values), and the
-//! worst-case cost is estimated the way cel-go's checker does, with sizes taken from the schema.
+//! worst-case cost is estimated the way the API server does: cel-go's checker (`checker/cost.go`) with the
+//! Kubernetes library's function costs and the CRD size estimator, sizes taken from the schema.
 
 mod calls;
+mod library;
+mod origin;
+mod size;
 mod ty;
 
 use std::collections::BTreeSet;
 
-use cel::common::ast::{ComprehensionExpr, Expr, IdedExpr, LiteralValue, SelectExpr};
+use cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue, SelectExpr};
 
 use crate::program::{OLD_SELF, SELF};
 use crate::schema::Schema;
-use crate::sizes;
+use origin::{Origin, Step};
+use size::{Size, sum};
 use ty::{Field, Node, Ty};
 
-/// Cost of reading a variable or selecting a field (cel-go's `selectAndIdentCost`).
+/// Cost of reading a variable or selecting a field (cel-go's `SelectAndIdentCost`).
 const SELECT_AND_IDENT_COST: u64 = 1;
-/// Cost of building a list literal (cel-go's `createListBaseCost`).
+/// Cost of building a list literal (cel-go's `ListCreateBaseCost`).
 const CREATE_LIST_BASE_COST: u64 = 10;
-/// Cost of building a map literal (cel-go's `createMapBaseCost`).
+/// Cost of building a map literal (cel-go's `MapCreateBaseCost`).
 const CREATE_MAP_BASE_COST: u64 = 30;
-/// Cost of building a message literal (cel-go's `createMessageBaseCost`).
+/// Cost of building a message literal (cel-go's `StructCreateBaseCost`).
 const CREATE_MESSAGE_BASE_COST: u64 = 40;
 
 /// Names that stand for types (`type(self) == string`) or function namespaces (`strings.quote`).
@@ -44,6 +49,7 @@ const KNOWN_NAMES: &[&str] = &[
     "math",
     "base64",
     "format",
+    "sets",
 ];
 
 /// What the analysis of one rule found.
@@ -59,11 +65,23 @@ pub struct Analysis {
     pub not_bool: Option<&'static str>,
 }
 
-/// Analyzes `expression` with `self` (and `oldSelf`) typed by `schema` at data path `path`.
-pub fn analyze(expression: &IdedExpr, schema: Schema<'_>, path: &str, resource_root: bool) -> Analysis {
-    let node = Ty::Node(Node::new(schema, path.to_owned(), resource_root));
+/// Analyzes `expression` with `self` (and `oldSelf`, an optional when `optional_old_self`) typed by `schema` at
+/// data path `path`.
+pub fn analyze(
+    expression: &IdedExpr,
+    schema: Schema<'_>,
+    path: &str,
+    resource_root: bool,
+    optional_old_self: bool,
+) -> Analysis {
+    let root = Node::new(schema, path.to_owned(), resource_root);
+    let old_ty = if optional_old_self { Ty::Optional(Box::new(root.ty())) } else { root.ty() };
     let mut analyzer = Analyzer {
-        scope: vec![(SELF.to_owned(), node.clone()), (OLD_SELF.to_owned(), node)],
+        scope: vec![
+            Binding { name: SELF.to_owned(), ty: root.ty(), origin: Origin::Node(root.clone()) },
+            Binding { name: OLD_SELF.to_owned(), ty: old_ty, origin: Origin::Node(root.clone()) },
+        ],
+        root,
         problems: Vec::new(),
         missing_bounds: BTreeSet::new(),
     };
@@ -76,22 +94,33 @@ pub fn analyze(expression: &IdedExpr, schema: Schema<'_>, path: &str, resource_r
     }
 }
 
-/// A sub-expression's type and worst-case cost.
+/// A sub-expression's type, worst-case cost and where its size comes from.
 #[derive(Debug, Clone)]
 struct Estimate<'s> {
     ty: Ty<'s>,
     cost: u64,
+    origin: Origin<'s>,
 }
 
 impl<'s> Estimate<'s> {
-    fn new(ty: Ty<'s>, cost: u64) -> Self {
-        Estimate { ty, cost }
+    fn new(ty: Ty<'s>, cost: u64, origin: Origin<'s>) -> Self {
+        Estimate { ty, cost, origin }
     }
 }
 
+/// A variable in scope.
+#[derive(Debug, Clone)]
+struct Binding<'s> {
+    name: String,
+    ty: Ty<'s>,
+    origin: Origin<'s>,
+}
+
 struct Analyzer<'s> {
+    /// The node the rule sits on: what `self` is, and what the server sizes a one-step path by.
+    root: Node<'s>,
     /// Variables in scope, innermost last.
-    scope: Vec<(String, Ty<'s>)>,
+    scope: Vec<Binding<'s>>,
     problems: Vec<String>,
     missing_bounds: BTreeSet<String>,
 }
@@ -99,8 +128,8 @@ struct Analyzer<'s> {
 impl<'s> Analyzer<'s> {
     fn expr(&mut self, expression: &IdedExpr) -> Estimate<'s> {
         match &expression.expr {
-            Expr::Literal(literal) => Estimate::new(literal_ty(literal), 0),
-            Expr::Ident(name) => Estimate::new(self.ident(name), SELECT_AND_IDENT_COST),
+            Expr::Literal(literal) => literal_estimate(literal),
+            Expr::Ident(name) => self.ident(name),
             Expr::Select(select) => self.select(select),
             Expr::Call(call) => self.call(call),
             Expr::Comprehension(comprehension) => self.comprehension(comprehension),
@@ -108,109 +137,148 @@ impl<'s> Analyzer<'s> {
                 let elements: Vec<_> = list.elements.iter().map(|e| self.expr(e)).collect();
                 let item = elements.first().map_or(Ty::Dyn, |e| e.ty.clone());
                 let cost = sum(CREATE_LIST_BASE_COST, elements.iter().map(|e| e.cost));
-                Estimate::new(Ty::List(Box::new(item), elements.len() as u64), cost)
+                Estimate::new(Ty::List(Box::new(item)), cost, Origin::built(Size::exactly(elements.len() as u64)))
             }
             Expr::Map(map) => {
-                let mut costs = Vec::new();
+                let (mut costs, mut types) = (Vec::new(), None);
                 for entry in &map.entries {
-                    if let cel::common::ast::EntryExpr::MapEntry(entry) = &entry.expr {
-                        costs.push(self.expr(&entry.key).cost);
-                        costs.push(self.expr(&entry.value).cost);
+                    if let EntryExpr::MapEntry(entry) = &entry.expr {
+                        let (key, value) = (self.expr(&entry.key), self.expr(&entry.value));
+                        costs.extend([key.cost, value.cost]);
+                        types.get_or_insert((key.ty, value.ty));
                     }
                 }
-                Estimate::new(Ty::Dyn, sum(CREATE_MAP_BASE_COST, costs))
+                let (key, value) = types.unwrap_or((Ty::Dyn, Ty::Dyn));
+                let size = Size::exactly(map.entries.len() as u64);
+                Estimate::new(
+                    Ty::Map(Box::new(key), Box::new(value)),
+                    sum(CREATE_MAP_BASE_COST, costs),
+                    Origin::built(size),
+                )
             }
             Expr::Struct(message) => {
                 let mut costs = Vec::new();
                 for entry in &message.entries {
-                    if let cel::common::ast::EntryExpr::StructField(field) = &entry.expr {
+                    if let EntryExpr::StructField(field) = &entry.expr {
                         costs.push(self.expr(&field.value).cost);
                     }
                 }
-                Estimate::new(Ty::Dyn, sum(CREATE_MESSAGE_BASE_COST, costs))
+                Estimate::new(Ty::Dyn, sum(CREATE_MESSAGE_BASE_COST, costs), Origin::without_size())
             }
-            Expr::Unspecified => Estimate::new(Ty::Dyn, 0),
+            Expr::Unspecified => Estimate::new(Ty::Dyn, 0, Origin::without_size()),
         }
     }
 
-    fn ident(&mut self, name: &str) -> Ty<'s> {
-        if let Some((_, ty)) = self.scope.iter().rev().find(|(bound, _)| bound == name) {
-            return ty.clone();
+    /// A variable, or a name that is not one: a type (`string`) or a namespace, whose one-step path the server's
+    /// estimator reads as the rule's node.
+    fn ident(&mut self, name: &str) -> Estimate<'s> {
+        if let Some(binding) = self.scope.iter().rev().find(|binding| binding.name == name) {
+            return Estimate::new(binding.ty.clone(), SELECT_AND_IDENT_COST, binding.origin.clone());
         }
         if !KNOWN_NAMES.contains(&name) {
             self.problems.push(format!("undeclared reference to `{name}`"));
         }
-        Ty::Dyn
+        let ty = if KNOWN_NAMES.contains(&name) { Ty::Type } else { Ty::Dyn };
+        Estimate::new(ty, SELECT_AND_IDENT_COST, Origin::Node(self.root.clone()))
     }
 
     /// `operand.field`, and `has(operand.field)` when `select.test` is set.
     fn select(&mut self, select: &SelectExpr) -> Estimate<'s> {
         let operand = self.expr(&select.operand);
-        let ty = self.field(&operand.ty, &select.field);
-        let cost = operand.cost.saturating_add(SELECT_AND_IDENT_COST);
-        if select.test { Estimate::new(Ty::Bool, cost) } else { Estimate::new(ty, cost) }
+        let ty = self.field(&operand, &select.field);
+        if select.test {
+            // The API server gives presence tests no cost of their own (`PresenceTestHasCost(false)`).
+            return Estimate::new(Ty::Bool, operand.cost, Origin::without_size());
+        }
+        // Selecting costs on objects and maps; on a `dyn` or an optional the checker counts nothing.
+        let own = if matches!(operand.ty, Ty::Object(_) | Ty::Map(..)) { SELECT_AND_IDENT_COST } else { 0 };
+        let origin = operand.origin.step(Step::Field(&select.field), &self.root);
+        Estimate::new(ty, operand.cost.saturating_add(own), origin)
     }
 
-    /// The type of `field` of a value of type `ty`; a reference the schema does not allow is a problem.
-    fn field(&mut self, ty: &Ty<'s>, field: &str) -> Ty<'s> {
-        let Ty::Node(node) = ty else { return Ty::Dyn };
-        let shown = if node.path.is_empty() { "self" } else { &node.path };
-        match node.field(field) {
-            Field::Found(ty) => ty,
-            Field::Unknown(known) => {
-                let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
-                self.problems.push(format!("no such field `{field}` in {shown} (its fields: {known})"));
-                Ty::Dyn
+    /// The type of `field` of `operand`; a reference the schema does not allow is a problem.
+    fn field(&mut self, operand: &Estimate<'s>, field: &str) -> Ty<'s> {
+        match &operand.ty {
+            Ty::Object(node) => match node.field(field) {
+                Field::Found(found) => found.ty(),
+                Field::Unknown(known) => {
+                    let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
+                    let shown = if node.path.is_empty() { "self" } else { &node.path };
+                    self.problems.push(format!("no such field `{field}` in {shown} (its fields: {known})"));
+                    Ty::Dyn
+                }
+            },
+            Ty::Map(_, value) => (**value).clone(),
+            Ty::Optional(inner) => {
+                let inner = Estimate::new((**inner).clone(), 0, Origin::without_size());
+                Ty::Optional(Box::new(self.field(&inner, field)))
             }
-            Field::NotAnObject(kind) => {
-                self.problems.push(format!("{shown} is a {kind}, which has no field `{field}`"));
+            _ => {
+                // Read from the schema, the value is certainly not an object: the rule is wrong. (Other values'
+                // types are the analysis's best guess, not reason enough to refuse a rule.)
+                if let Origin::Node(node) = &operand.origin
+                    && !matches!(node.kind(), "object" | "map" | "dyn" | "int-or-string")
+                {
+                    let shown = if node.path.is_empty() { "self" } else { &node.path };
+                    self.problems.push(format!("{shown} is a {}, which has no field `{field}`", node.kind()));
+                }
                 Ty::Dyn
             }
         }
     }
 
-    /// cel-go's comprehension cost: range and accumulator once, loop condition and step once per element.
+    /// cel-go's comprehension cost: range, accumulator and result once, loop condition and step once per element.
     fn comprehension(&mut self, comprehension: &ComprehensionExpr) -> Estimate<'s> {
         let range = self.expr(&comprehension.iter_range);
         let init = self.expr(&comprehension.accu_init);
-        let range_size = self.size(&range.ty);
-        let (first, second) = range.ty.elements();
-        let is_list = matches!(&range.ty, Ty::List(..)) || matches!(&range.ty, Ty::Node(n) if n.kind() == "list");
-        let bindings = match &comprehension.iter_var2 {
-            Some(var2) if is_list => vec![(comprehension.iter_var.clone(), Ty::Number), (var2.clone(), first)],
-            Some(var2) => vec![(comprehension.iter_var.clone(), first), (var2.clone(), second)],
-            None => vec![(comprehension.iter_var.clone(), first)],
+        let (element, step) = match &range.ty {
+            Ty::List(item) => ((**item).clone(), Some(Step::Items)),
+            Ty::Map(key, _) => ((**key).clone(), Some(Step::Keys)),
+            _ => (Ty::Dyn, None),
         };
-        // A list accumulator (map, filter) grows to at most one element per iteration.
-        let accumulator = match init.ty {
-            Ty::List(..) => Ty::List(Box::new(Ty::Dyn), range_size),
-            other => other,
+        let element_origin = match step {
+            Some(step) => range.origin.step(step, &self.root),
+            None => Origin::without_size(),
         };
         let depth = self.scope.len();
-        self.scope.extend(bindings);
-        self.scope.push((comprehension.accu_var.clone(), accumulator.clone()));
-        let per_element =
-            self.expr(&comprehension.loop_cond).cost.saturating_add(self.expr(&comprehension.loop_step).cost);
+        let accumulator = |ty| Binding { name: comprehension.accu_var.clone(), ty, origin: Origin::Nowhere };
+        self.scope.push(Binding { name: comprehension.iter_var.clone(), ty: element, origin: element_origin });
+        if let Some(second) = &comprehension.iter_var2 {
+            // Not available at the API server's CEL level (1.31 for a 1.32 server): only typed here.
+            self.scope.push(Binding { name: second.clone(), ty: Ty::Dyn, origin: Origin::without_size() });
+        }
+        self.scope.push(accumulator(init.ty.clone()));
+        let condition = self.expr(&comprehension.loop_cond);
+        let step = self.expr(&comprehension.loop_step);
         self.scope.truncate(depth);
-        self.scope.push((comprehension.accu_var.clone(), accumulator));
+        // A list accumulator (map, filter) takes the type of the elements the step appends.
+        let accumulated = if matches!(step.ty, Ty::List(_)) { step.ty.clone() } else { init.ty.clone() };
+        self.scope.push(accumulator(accumulated));
         let result = self.expr(&comprehension.result);
         self.scope.truncate(depth);
-        let cost = sum(range.cost, [init.cost, result.cost, range_size.saturating_mul(per_element)]);
-        Estimate::new(result.ty, cost)
+        let range_size = self.size(&range);
+        let per_element = condition.cost.saturating_add(step.cost);
+        let cost = sum(range.cost, [init.cost, result.cost, range_size.max.saturating_mul(per_element)]);
+        Estimate::new(result.ty, cost, Origin::built(range_size))
     }
 
-    /// The worst-case size of a value (characters, items, entries), noting which missing bound made it large.
-    fn size(&mut self, ty: &Ty<'s>) -> u64 {
-        match ty {
-            Ty::Node(node) => {
-                if let Some(bound) = missing_bound(node) {
-                    self.missing_bounds.insert(bound);
-                }
-                sizes::max_elements(node.schema).max(1)
-            }
-            Ty::Str(size) | Ty::List(_, size) => *size,
-            Ty::Bool | Ty::Number | Ty::Null => 1,
-            Ty::Dyn => u64::MAX,
+    /// The size of a value as cel-go's checker estimates it, noting which missing bound made it large.
+    fn size(&mut self, estimate: &Estimate<'s>) -> Size {
+        self.note_missing_bound(&estimate.origin);
+        estimate.origin.size(&estimate.ty)
+    }
+
+    /// The size of a value as the Kubernetes library's estimator reads it.
+    fn library_size(&mut self, estimate: &Estimate<'s>) -> Size {
+        self.note_missing_bound(&estimate.origin);
+        estimate.origin.library_size()
+    }
+
+    fn note_missing_bound(&mut self, origin: &Origin<'s>) {
+        if let Origin::Node(node) = origin
+            && let Some(bound) = missing_bound(node)
+        {
+            self.missing_bounds.insert(bound);
         }
     }
 }
@@ -222,7 +290,7 @@ fn missing_bound(node: &Node<'_>) -> Option<String> {
     let keyword = match node.kind() {
         "list" if schema.bound("maxItems").is_none() => "maxItems",
         "map" if schema.bound("maxProperties").is_none() => "maxProperties",
-        "string" | "int-or-string"
+        "string"
             if schema.bound("maxLength").is_none()
                 && schema.enum_values().is_none()
                 && !matches!(schema.format(), Some("date" | "date-time" | "duration")) =>
@@ -234,26 +302,16 @@ fn missing_bound(node: &Node<'_>) -> Option<String> {
     Some(format!("{keyword} to {path}"))
 }
 
-fn literal_ty(literal: &LiteralValue) -> Ty<'static> {
-    match literal {
-        LiteralValue::Boolean(_) => Ty::Bool,
-        LiteralValue::String(text) => Ty::Str(text.inner().chars().count() as u64),
-        LiteralValue::Bytes(_) => Ty::Str(1),
-        LiteralValue::Null => Ty::Null,
-        LiteralValue::Double(_) | LiteralValue::Int(_) | LiteralValue::UInt(_) => Ty::Number,
-    }
-}
-
-/// `base` plus every cost, saturating.
-fn sum(base: u64, costs: impl IntoIterator<Item = u64>) -> u64 {
-    costs.into_iter().fold(base, u64::saturating_add)
-}
-
-/// `size × factor`, rounded up, saturating (cel-go's `MultiplyByCostFactor`).
-fn scale(size: u64, factor: f64) -> u64 {
-    if size == u64::MAX {
-        return u64::MAX;
-    }
-    let scaled = (size as f64 * factor).ceil();
-    if scaled >= u64::MAX as f64 { u64::MAX } else { scaled as u64 }
+/// A literal costs nothing; its size is its length (runes of a string, bytes of bytes), 1 for a scalar or null.
+fn literal_estimate(literal: &LiteralValue) -> Estimate<'static> {
+    let (ty, size) = match literal {
+        LiteralValue::Boolean(_) => (Ty::Bool, 1),
+        LiteralValue::String(text) => (Ty::String, text.inner().chars().count() as u64),
+        LiteralValue::Bytes(bytes) => (Ty::Bytes, bytes.inner().len() as u64),
+        LiteralValue::Null => (Ty::Null, 1),
+        LiteralValue::Double(_) => (Ty::Double, 1),
+        LiteralValue::Int(_) => (Ty::Int, 1),
+        LiteralValue::UInt(_) => (Ty::Uint, 1),
+    };
+    Estimate::new(ty, 0, Origin::built(Size::exactly(size)))
 }

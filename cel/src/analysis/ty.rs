@@ -1,26 +1,37 @@
-//! What the analysis knows about a sub-expression's value: a schema node it was read from, a plain CEL type, or
-//! nothing (`dyn`).
+//! What the analysis knows about a sub-expression's value: its CEL type, as the API server's type checker deduces
+//! it from the schema (objects, maps, lists, strings, and `format`s that make bytes, durations and timestamps), and
+//! the schema node it was read from, when it was read along a path from `self`.
 
 use std::sync::LazyLock;
 
 use serde_json::{Value, json};
 
 use crate::schema::Schema;
+use crate::sizes;
 
-/// The type of a sub-expression, as far as the analysis can tell.
+/// The CEL type of a sub-expression, as far as the analysis can tell.
 #[derive(Debug, Clone)]
 pub(crate) enum Ty<'s> {
-    /// A value described by a schema node, read at a data path such as `spec.ports[*]`.
-    Node(Node<'s>),
     Bool,
-    /// An int, uint or double.
-    Number,
+    Int,
+    Uint,
+    Double,
+    String,
+    Bytes,
+    Duration,
+    Timestamp,
     Null,
-    /// A string (or bytes) of at most this many bytes.
-    Str(u64),
-    /// A list of at most this many elements.
-    List(Box<Ty<'s>>, u64),
-    /// Unknown: anything goes, sizes are unbounded.
+    /// A type value: `string`, `type(x)`.
+    Type,
+    List(Box<Ty<'s>>),
+    /// A map; its keys are strings when it comes from a schema.
+    Map(Box<Ty<'s>>, Box<Ty<'s>>),
+    /// An object of the schema: its fields are the node's properties.
+    Object(Node<'s>),
+    Optional(Box<Ty<'s>>),
+    /// A value of a Kubernetes library type: `url(s)`, `quantity(s)`, `ip(s)`, `cidr(s)`, `format.uuid()`.
+    Library(&'static str),
+    /// Unknown: any type.
     Dyn,
 }
 
@@ -42,13 +53,11 @@ static ROOT_METADATA: LazyLock<Value> = LazyLock::new(
 /// A string that rules may always read at a resource root (`apiVersion`, `kind`).
 static PLAIN_STRING: LazyLock<Value> = LazyLock::new(|| json!({"type": "string"}));
 
-/// What selecting a field of a node gives.
+/// What selecting a field of an object gives.
 pub(crate) enum Field<'s> {
-    Found(Ty<'s>),
-    /// The node is an object and declares no such property; the names it does declare.
+    Found(Node<'s>),
+    /// The object declares no such property; the names it does declare.
     Unknown(Vec<String>),
-    /// The node is not an object or map (a string, a list…); its type.
-    NotAnObject(&'static str),
 }
 
 impl<'s> Node<'s> {
@@ -57,15 +66,16 @@ impl<'s> Node<'s> {
     }
 
     /// The node's data path joined with a child step: `spec` + `ports` → `spec.ports`.
-    pub fn child_path(&self, step: &str) -> String {
-        if step.starts_with('[') || self.path.is_empty() {
+    fn child(&self, schema: Schema<'s>, step: &str) -> Node<'s> {
+        let path = if step.starts_with('[') || self.path.is_empty() {
             format!("{}{step}", self.path)
         } else {
             format!("{}.{step}", self.path)
-        }
+        };
+        Node::new(schema, path, schema.flag("x-kubernetes-embedded-resource"))
     }
 
-    /// The kind of value the node holds, for messages and type checks.
+    /// The kind of value the node holds, for messages.
     pub fn kind(&self) -> &'static str {
         if self.schema.is_int_or_string() {
             return "int-or-string";
@@ -83,84 +93,96 @@ impl<'s> Node<'s> {
         }
     }
 
-    /// The field `name` (as the rule spells it, escaped) of this node.
-    pub fn field(&self, escaped: &str) -> Field<'s> {
-        let name = crate::escape::unescape(escaped);
+    /// The CEL type the API server declares for the node.
+    pub fn ty(&self) -> Ty<'s> {
         match self.kind() {
-            "map" => {
-                let values = self.schema.additional_properties();
-                Field::Found(values.map_or(Ty::Dyn, |v| Ty::Node(Node::new(v, self.child_path("[*]"), false))))
-            }
-            "object" => self.object_field(&name),
-            "dyn" | "int-or-string" => Field::Found(Ty::Dyn),
-            other => Field::NotAnObject(other),
+            "map" => Ty::Map(Box::new(Ty::String), Box::new(self.values().map_or(Ty::Dyn, |v| v.ty()))),
+            "object" => Ty::Object(self.clone()),
+            "list" => Ty::List(Box::new(self.items().map_or(Ty::Dyn, |i| i.ty()))),
+            "string" => match self.schema.format() {
+                Some("byte") => Ty::Bytes,
+                Some("duration") => Ty::Duration,
+                Some("date" | "date-time") => Ty::Timestamp,
+                _ => Ty::String,
+            },
+            "bool" => Ty::Bool,
+            "int" => Ty::Int,
+            "double" => Ty::Double,
+            _ => Ty::Dyn,
         }
     }
 
-    fn object_field(&self, name: &str) -> Field<'s> {
-        let path = self.child_path(name);
-        if self.resource_root {
-            match name {
-                "apiVersion" | "kind" => {
-                    return Field::Found(Ty::Node(Node::new(Schema::new(&PLAIN_STRING), path, false)));
-                }
-                "metadata" => return Field::Found(Ty::Node(Node::new(Schema::new(&ROOT_METADATA), path, false))),
+    /// The most elements the node may hold (see [`sizes::max_elements`]).
+    pub fn max_elements(&self) -> u64 {
+        sizes::max_elements(self.schema)
+    }
+
+    /// The items of a list.
+    pub fn items(&self) -> Option<Node<'s>> {
+        self.schema.items().map(|items| self.child(items, "[*]"))
+    }
+
+    /// The values of a map.
+    pub fn values(&self) -> Option<Node<'s>> {
+        self.schema.additional_properties().map(|values| self.child(values, "[*]"))
+    }
+
+    /// The field `escaped` (as the rule spells it) of an object.
+    pub fn field(&self, escaped: &str) -> Field<'s> {
+        let name = crate::escape::unescape(escaped);
+        if self.resource_root && !self.declares_type_and_object_meta() {
+            match name.as_str() {
+                "apiVersion" | "kind" => return Field::Found(self.child(Schema::new(&PLAIN_STRING), &name)),
+                "metadata" => return Field::Found(self.child(Schema::new(&ROOT_METADATA), &name)),
                 _ => {}
             }
         }
-        match self.schema.property(name) {
-            Some(property) => {
-                let embedded = property.flag("x-kubernetes-embedded-resource");
-                Field::Found(Ty::Node(Node::new(property, path, embedded)))
-            }
+        match self.schema.property(&name) {
+            Some(property) => Field::Found(self.child(property, &name)),
             None => Field::Unknown(self.schema.properties().map(|p| p.keys().cloned().collect()).unwrap_or_default()),
         }
     }
 
-    /// The element a comprehension over this node binds, and the second variable of a two-variable comprehension:
-    /// a list's items (index, item), a map's keys (key, value).
-    pub fn elements(&self) -> (Ty<'s>, Ty<'s>) {
-        match self.kind() {
-            "list" => {
-                let items = self.schema.items().map_or(Ty::Dyn, |i| {
-                    Ty::Node(Node::new(i, self.child_path("[*]"), i.flag("x-kubernetes-embedded-resource")))
-                });
-                (items.clone(), items)
-            }
-            "map" => {
-                let values = self.schema.additional_properties();
-                let value = values.map_or(Ty::Dyn, |v| Ty::Node(Node::new(v, self.child_path("[*]"), false)));
-                // The API server sizes a map's keys as strings of at most 0 bytes (its declared key type has no
-                // maximum), so walking a key costs nothing in its estimate: kapi estimates as the server does.
-                (Ty::Str(0), value)
-            }
-            _ => (Ty::Dyn, Ty::Dyn),
-        }
+    /// Whether a resource root declares `apiVersion`, `kind`, `metadata.name` and `metadata.generateName` itself, in
+    /// which case the server keeps its declarations (bounds included) instead of substituting plain strings.
+    fn declares_type_and_object_meta(&self) -> bool {
+        let of_type = |schema: Option<Schema<'_>>, ty: &str| schema.is_some_and(|s| s.type_name() == Some(ty));
+        let metadata = self.schema.property("metadata");
+        of_type(self.schema.property("kind"), "string")
+            && of_type(self.schema.property("apiVersion"), "string")
+            && of_type(metadata, "object")
+            && of_type(metadata.and_then(|m| m.property("name")), "string")
+            && of_type(metadata.and_then(|m| m.property("generateName")), "string")
     }
 }
 
-impl<'s> Ty<'s> {
-    /// Whether the value is certainly not a bool.
+impl Ty<'_> {
+    /// Whether values of the type have a constant size (cel-go's `isScalar`): strings, bytes, lists and maps vary.
+    pub fn is_scalar(&self) -> bool {
+        matches!(self, Ty::Bool | Ty::Int | Ty::Uint | Ty::Double | Ty::Duration | Ty::Timestamp)
+    }
+
+    /// Whether the value is certainly not a bool: what it is then.
     pub fn is_certainly_not_bool(&self) -> Option<&'static str> {
         match self {
-            Ty::Node(node) => match node.kind() {
-                "bool" | "dyn" | "int-or-string" => None,
-                other => Some(other),
-            },
-            Ty::Number => Some("number"),
-            Ty::Null => Some("null"),
-            Ty::Str(_) => Some("string"),
-            Ty::List(..) => Some("list"),
             Ty::Bool | Ty::Dyn => None,
+            Ty::Int | Ty::Uint | Ty::Double => Some("number"),
+            Ty::String => Some("string"),
+            Ty::Bytes => Some("bytes"),
+            Ty::Duration => Some("duration"),
+            Ty::Timestamp => Some("timestamp"),
+            Ty::Null => Some("null"),
+            Ty::Type => Some("type"),
+            Ty::List(_) => Some("list"),
+            Ty::Map(..) => Some("map"),
+            Ty::Object(_) => Some("object"),
+            Ty::Optional(_) => Some("optional"),
+            Ty::Library(name) => Some(name),
         }
     }
 
-    /// The element types a comprehension over this value binds (see [`Node::elements`]).
-    pub fn elements(&self) -> (Ty<'s>, Ty<'s>) {
-        match self {
-            Ty::Node(node) => node.elements(),
-            Ty::List(item, _) => ((**item).clone(), (**item).clone()),
-            _ => (Ty::Dyn, Ty::Dyn),
-        }
+    /// Whether values are strings or bytes, which operators walk byte by byte.
+    pub fn is_text(&self) -> bool {
+        matches!(self, Ty::String | Ty::Bytes)
     }
 }

@@ -609,7 +609,8 @@ pub struct Defaults {
     validation(rule = "self.min <= self.max", message = "min must not exceed max"),
     validation(
         rule = "self.max - self.min <= 100",
-        message_expression = "'the range spans ' + string(self.max - self.min)",
+        // `string(int)` has no size bound, so the server estimates a concatenation with it past its limits.
+        message_expression = "'the range is too wide, with a ' + (self.min < 0 ? 'negative' : 'positive') + ' low end'",
         reason = "FieldValueInvalid",
         field_path = ".max"
     ),
