@@ -1,10 +1,10 @@
 //! The group-versions client-go's scheme registers: the scheme apiextensions-apiserver names shared kinds with
 //! (`DeleteOptions`, `WatchEvent`) in the OpenAPI documents it publishes for CustomResourceDefinitions.
 //!
-//! It is kube-apiserver's own list (`kapi_schemas`' known group-versions) without the groups that have no typed
-//! client in client-go: `admission.k8s.io` and `imagepolicy.k8s.io` (review kinds, not resources), and
-//! `apiextensions.k8s.io` and `apiregistration.k8s.io` (their clients live in their own modules). Kubernetes 1.32;
-//! sorted by (group, version).
+//! kube-apiserver's own scheme (kapi-schemas' known group-versions) has these and the groups with no typed client in
+//! client-go: `admission.k8s.io` and `imagepolicy.k8s.io` (review kinds, not resources), and `apiextensions.k8s.io`
+//! and `apiregistration.k8s.io` (their clients live in their own modules). Kubernetes 1.32; sorted by (group,
+//! version).
 
 /// `(group, version)` pairs; the legacy core group is `""`.
 pub const GROUP_VERSIONS: &[(&str, &str)] = &[

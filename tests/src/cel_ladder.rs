@@ -331,17 +331,7 @@ fn declared_metadata(n: u64, with_kind: bool) -> Value {
 
 /// A CRD around `schema`, with one served and stored version.
 fn crd(schema: Value) -> Value {
-    json!({
-        "apiVersion": "apiextensions.k8s.io/v1",
-        "kind": "CustomResourceDefinition",
-        "metadata": {"name": "rungs.ladder.kapi.dev"},
-        "spec": {
-            "group": "ladder.kapi.dev",
-            "scope": "Namespaced",
-            "names": {"plural": "rungs", "singular": "rung", "kind": "Rung", "listKind": "RungList"},
-            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": schema}}]
-        }
-    })
+    crate::kube::crd_around("ladder.kapi.dev", "Rung", schema)
 }
 
 /// A resource whose `spec` has `properties` and carries `rules`.

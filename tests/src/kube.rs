@@ -42,6 +42,24 @@ impl Reply {
     }
 }
 
+/// A CRD of kind `kind` in `group` with one served and stored version whose schema is `schema`, for a dry run
+/// (every such CRD of a group may have the same name).
+pub fn crd_around(group: &str, kind: &str, schema: Value) -> Value {
+    let singular = kind.to_lowercase();
+    let plural = format!("{singular}s");
+    serde_json::json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": {"name": format!("{plural}.{group}")},
+        "spec": {
+            "group": group,
+            "scope": "Namespaced",
+            "names": {"plural": plural, "singular": singular, "kind": kind, "listKind": format!("{kind}List")},
+            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": schema}}],
+        },
+    })
+}
+
 /// The run's server, started on first use. Tests only ask it questions (dry runs, reads): what one test creates
 /// would change what the others see.
 pub fn kube() -> &'static Kube {

@@ -30,24 +30,14 @@ use std::collections::BTreeSet;
 use kapi_codegen::crd_check::check_version;
 use kapi_codegen::structural::{StructuralRule, Violation, check_structural};
 use kapi_tests::kube::kube;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::kube_crds::server_verdict;
 use schemas::{with_field, with_spec};
 
 /// A CRD whose one version has `schema` (created with a dry run only, so every case may use the same name).
 fn crd_around(schema: &Value) -> Value {
-    json!({
-        "apiVersion": "apiextensions.k8s.io/v1",
-        "kind": "CustomResourceDefinition",
-        "metadata": {"name": "cases.structural.kapi.test"},
-        "spec": {
-            "group": "structural.kapi.test",
-            "scope": "Namespaced",
-            "names": {"plural": "cases", "singular": "case", "kind": "Case", "listKind": "CaseList"},
-            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": schema}}],
-        },
-    })
+    kapi_tests::kube::crd_around("structural.kapi.test", "Case", schema.clone())
 }
 
 /// Asserts that kapi accepts `schema` (its structure, and with `kapi check-crd`'s CEL checks, its rules) and so
