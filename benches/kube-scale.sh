@@ -168,6 +168,12 @@ kubectl_cold() {
   eval "$2_requests+=($(wc -l <"$work/requests-$2-$4.txt"))"
   eval "$2_resources=$(( $(wc -l <"$work/resources-$2.txt") - 1 ))"
 }
+# apis_time NAME BASE AUTH: adds to NAME_apis the milliseconds one GET of the aggregated /apis with gzip takes (as
+# kubectl asks for it; the server's share of a cold kubectl run).
+apis_time() {
+  eval "$1_apis+=($(curl -s -K "$3" -H "Accept: $aggregated" -H 'Accept-Encoding: gzip' -o /dev/null \
+    -w '%{time_total}' "$2/apis" | awk '{printf "%.1f", $1 * 1000}'))"
+}
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
 # kapi: serve the bundle and wait until served; it stays up, idle, for kubectl at the end.
@@ -190,7 +196,7 @@ kapi_rss=$(kb "$kapi_pid" VmRSS) kapi_hwm=$(kb "$kapi_pid" VmHWM)
 kapi_cpu=$(cpu_s "$kapi_pid")
 kapi_client=$(echo "$(cpu_s children) $client_before" | awk '{printf "%.1f", $1 - $2}')
 kapi_load=$(load)
-kapi_apis=$(apis_bytes "$kapi_url" "$work/auth-kapi.cfg")
+kapi_apis_bytes=$(apis_bytes "$kapi_url" "$work/auth-kapi.cfg")
 cat >"$work/kapi.kubeconfig" <<CONFIG
 apiVersion: v1
 kind: Config
@@ -203,7 +209,7 @@ echo "kapi serve: listening after $kapi_listen_ms ms; from launching it, discove
   "v3 index at $kapi_index_ms ms, every v3 document served at $kapi_served_ms ms" \
   "(fetch rounds: $fetch_rounds; ${fetch_failures:-no failures})"
 echo "  CPU by then: kapi serve $kapi_cpu s, the bench's polling and fetching $kapi_client s; load average $kapi_load"
-echo "  VmRSS $kapi_rss KB (peak $kapi_hwm KB); aggregated /apis $kapi_apis"
+echo "  VmRSS $kapi_rss KB (peak $kapi_hwm KB); aggregated /apis $kapi_apis_bytes"
 
 # The real server: up.sh supervises etcd and kube-apiserver, and stops both (removing etcd's data) on TERM.
 # Its audit log records our token's requests only (the server's own loopback requests are left out).
@@ -256,7 +262,7 @@ apiserver_cpu=$(echo "$(cpu_s "$apiserver_pid") $idle_apiserver_cpu" | awk '{pri
 etcd_cpu=$(echo "$(cpu_s "$etcd_pid") $idle_etcd_cpu" | awk '{printf "%.1f", $1 - $2}')
 kube_client=$(echo "$(cpu_s children) $client_before" | awk '{printf "%.1f", $1 - $2}')
 kube_load=$(load)
-kube_apis=$(apis_bytes "$KUBE_URL" "$work/auth-kube.cfg")
+kube_apis_bytes=$(apis_bytes "$KUBE_URL" "$work/auth-kube.cfg")
 apiserver_rss=$(kb "$apiserver_pid" VmRSS) apiserver_hwm=$(kb "$apiserver_pid" VmHWM)
 etcd_rss=$(kb "$etcd_pid" VmRSS) etcd_hwm=$(kb "$etcd_pid" VmHWM)
 etcd_db=$(curl -s "$(tr '\0' '\n' <"/proc/$etcd_pid/cmdline" | grep -A1 -- '--listen-client-urls' | tail -1)/metrics" |
@@ -268,17 +274,22 @@ echo "kube-apiserver ($("$apiserver" --version), etcd $(etcd --version | head -1
 echo "  CPU from the first POST to then: kube-apiserver $apiserver_cpu s, etcd $etcd_cpu s, the bench's posting," \
   "polling and fetching $kube_client s; load average $kube_load"
 echo "  VmRSS kube-apiserver $apiserver_rss KB (peak $apiserver_hwm KB; $idle_apiserver KB before the CRDs)," \
-  "etcd $etcd_rss KB (peak $etcd_hwm KB; $idle_etcd KB before; database $etcd_db bytes); aggregated /apis $kube_apis"
+  "etcd $etcd_rss KB (peak $etcd_hwm KB; $idle_etcd KB before; database $etcd_db bytes)"
+echo "  aggregated /apis $kube_apis_bytes"
 
-# Cold kubectl runs, alternating between the two servers (which goes first alternates too).
-kapi_times=() kapi_requests=() kube_times=() kube_requests=()
+# Cold kubectl runs and GETs of /apis, alternating between the two servers (which goes first alternates too).
+kapi_times=() kapi_requests=() kapi_apis=() kube_times=() kube_requests=() kube_apis=()
 for run in $(seq "$kubectl_runs"); do
   if (( run % 2 )); then
     kubectl_cold "$work/kapi.kubeconfig" kapi "$work/requests.log" "$run"
     kubectl_cold "$KUBECONFIG" kube "$work/audit.log" "$run"
+    apis_time kapi "$kapi_url" "$work/auth-kapi.cfg"
+    apis_time kube "$KUBE_URL" "$work/auth-kube.cfg"
   else
     kubectl_cold "$KUBECONFIG" kube "$work/audit.log" "$run"
     kubectl_cold "$work/kapi.kubeconfig" kapi "$work/requests.log" "$run"
+    apis_time kube "$KUBE_URL" "$work/auth-kube.cfg"
+    apis_time kapi "$kapi_url" "$work/auth-kapi.cfg"
   fi
 done
 kapi_kubectl_ms=$(median "${kapi_times[@]}") kubectl_ms=$(median "${kube_times[@]}")
@@ -296,6 +307,8 @@ for line in open(sys.argv[1]):
     event = json.loads(line)
     print(f"    {event['verb']} {event['requestURI']} {event['responseStatus']['code']} ({event['userAgent']})")
 PY
+echo "GET /apis (aggregated, gzip), between the kubectl runs: kapi serve $(median "${kapi_apis[@]}") ms" \
+  "(median; runs: ${kapi_apis[*]}), kube-apiserver $(median "${kube_apis[@]}") ms (${kube_apis[*]})"
 kill "$up_pid" "$kapi_pid"
 wait "$up_pid" "$kapi_pid" 2>/dev/null || true
 
