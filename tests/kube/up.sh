@@ -13,6 +13,8 @@
 #   tests/kube/up.sh DIR [WATCH_PID]
 #
 # KUBE_APISERVER names the binary (default: what tests/kube/build.sh prints, building it when needed).
+# KUBE_APISERVER_FLAGS adds flags to kube-apiserver's command line, split at spaces (default: none; the tests set
+# none, benches/kube-scale.sh an audit log).
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: tests/kube/up.sh DIR [WATCH_PID]" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
@@ -66,6 +68,7 @@ etcd --name kapi --data-dir "$data" \
   --initial-cluster "kapi=http://127.0.0.1:$etcd_peer" >"$dir/etcd.log" 2>&1 &
 pids+=($!)
 
+read -ra extra_flags <<<"${KUBE_APISERVER_FLAGS:-}"
 "$apiserver" \
   --etcd-servers "http://127.0.0.1:$etcd_client" \
   --bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$secure" \
@@ -73,7 +76,7 @@ pids+=($!)
   --client-ca-file "$certs/ca.crt" --token-auth-file "$certs/tokens.csv" --authorization-mode RBAC \
   --service-account-issuer https://kubernetes.default.svc --service-account-key-file "$certs/service-account.pub" \
   --service-account-signing-key-file "$certs/service-account.key" --service-cluster-ip-range 10.96.0.0/16 \
-  --endpoint-reconciler-type none --profiling=false >"$dir/apiserver.log" 2>&1 &
+  --endpoint-reconciler-type none --profiling=false "${extra_flags[@]}" >"$dir/apiserver.log" 2>&1 &
 pids+=($!)
 
 url=https://127.0.0.1:$secure
