@@ -28,7 +28,7 @@ bash scripts/need-protoc.sh
 cargo build --release --locked -q --bin kapi -p kapi-cli
 cargo build --release --locked -q --bin synthetic-corpus -p kapi-tests
 kapi=target/release/kapi
-apiserver=$(bash tests/kube/build.sh)
+apiserver=$(bash tests/kube/build.sh --release)
 work=$(mktemp -d)
 pids=()
 cleanup() {
