@@ -99,23 +99,4 @@ mod tests {
         assert!(!plain("oldSelf == optional.none() || oldSelf != optional.of(self)"));
         assert!(!plain("self.replicas > 0"));
     }
-
-    #[test]
-    fn the_check_refuses_plain_reads_and_the_flag_without_old_self() {
-        let schema = |rule: &str| {
-            serde_json::json!({"type": "object", "properties": {"spec": {
-                "type": "object",
-                "properties": {"replicas": {"type": "integer"}},
-                "x-kubernetes-validations": [{"rule": rule, "optionalOldSelf": true}],
-            }}})
-        };
-        let messages = |rule: &str| -> Vec<String> {
-            let report = crate::check_schema_rules(&schema(rule));
-            report.findings.iter().filter(|f| f.severity == crate::Severity::Error).map(|f| f.message.clone()).collect()
-        };
-        assert!(messages("self.replicas >= oldSelf.replicas")[0].contains("oldSelf is optional"));
-        assert!(messages("self.replicas > 0")[0].contains("never reads oldSelf"));
-        assert_eq!(messages("!oldSelf.hasValue() || self.replicas >= oldSelf.value().replicas"), Vec::<String>::new());
-        assert_eq!(messages("self.replicas >= oldSelf.orValue(self).replicas"), Vec::<String>::new());
-    }
 }

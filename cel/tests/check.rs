@@ -292,3 +292,22 @@ fn declared_metadata_bounds_count_only_beside_kind_and_api_version() {
     schema["properties"].as_object_mut().expect("properties").remove("kind");
     assert!(check_schema_rules(&schema).total_cost > STATIC_ESTIMATED_CRD_COST_LIMIT);
 }
+
+#[test]
+fn optional_old_self_is_read_as_an_optional_and_must_be_read() {
+    let schema = |rule: &str| {
+        json!({"type": "object", "properties": {"spec": {
+            "type": "object",
+            "properties": {"replicas": {"type": "integer"}},
+            "x-kubernetes-validations": [{"rule": rule, "optionalOldSelf": true}],
+        }}})
+    };
+    let errors = |rule: &str| -> Vec<String> {
+        let report = check_schema_rules(&schema(rule));
+        report.findings.iter().filter(|f| f.severity == Severity::Error).map(|f| f.message.clone()).collect()
+    };
+    assert!(errors("self.replicas >= oldSelf.replicas")[0].contains("oldSelf is optional"));
+    assert!(errors("self.replicas > 0")[0].contains("never reads oldSelf"));
+    assert_eq!(errors("!oldSelf.hasValue() || self.replicas >= oldSelf.value().replicas"), Vec::<String>::new());
+    assert_eq!(errors("self.replicas >= oldSelf.orValue(self).replicas"), Vec::<String>::new());
+}

@@ -7,6 +7,7 @@ pub mod discovery;
 pub(crate) mod docs;
 pub(crate) mod jsonschema;
 pub mod model_file;
+pub(crate) mod openapi_paths;
 pub mod openapi_v2;
 pub mod openapi_v3;
 pub mod openapi_v31;

@@ -14,6 +14,7 @@ use kapi_meta::client_go_scheme;
 use kapi_model::{DefName, GroupVersion};
 use serde_json::{Map, Value, json};
 
+use crate::emit::openapi_paths::render_paths;
 use crate::emit::operations::{self, PathItem, custom_resource_definition_name};
 use crate::error::Error;
 use crate::infra::closure::closure;
@@ -56,7 +57,7 @@ pub(crate) fn document(
             renamed.insert(list.clone(), list_name);
         }
     }
-    let mut paths = crate::emit::openapi_v3::render_paths(items, &renderer);
+    let mut paths = render_paths(items, &renderer);
     rename_references(&mut paths, &renamed, &renderer);
     // The shared kinds the routes and the kinds' metadata reach.
     let mut roots: Vec<(DefName, String)> =

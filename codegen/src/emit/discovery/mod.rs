@@ -18,10 +18,11 @@ mod storage_hash;
 
 use kapi_model::{Conventions, GroupVersion};
 use serde::Serialize;
+use serde_json::Value;
 
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
-use crate::infra::canonical::typed_to_canonical_json;
+use crate::infra::canonical::{to_canonical_json, typed_to_canonical_json};
 use crate::infra::context::Context;
 use served::{ServedGroup, served_groups};
 
@@ -82,9 +83,30 @@ pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
     {
         let v2 = aggregated::list_v2(lists);
         let v2beta1 = aggregated::list_v2beta1(&v2).map_err(|source| Error::serialize(v2beta1_path.path(), source))?;
-        add(artifacts, v2_path.path(), &v2)?;
-        add(artifacts, v2beta1_path.path(), &v2beta1)?;
+        add_aggregated(artifacts, v2_path.path(), &v2, lists)?;
+        add_aggregated(artifacts, v2beta1_path.path(), &v2beta1, lists)?;
     }
+    Ok(())
+}
+
+/// An aggregated list of `groups`. The entry of a group published as CRDs (every version with `crd` conventions)
+/// says `"creationTimestamp": null` in its metadata, as kube-apiserver 1.32 writes every group's; newer servers
+/// leave it out, and so does kapi for the other groups.
+fn add_aggregated(
+    artifacts: &mut Artifacts,
+    path: String,
+    list: &impl Serialize,
+    groups: &[&ServedGroup<'_>],
+) -> Result<(), Error> {
+    let mut value = serde_json::to_value(list).map_err(|source| Error::serialize(&path, source))?;
+    let items = value.get_mut("items").and_then(Value::as_array_mut).into_iter().flatten();
+    for (item, group) in items.zip(groups) {
+        let as_crds = group.versions.iter().all(|version| version.custom_resources);
+        if let (true, Some(metadata)) = (as_crds, item.get_mut("metadata").and_then(Value::as_object_mut)) {
+            metadata.insert("creationTimestamp".to_owned(), Value::Null);
+        }
+    }
+    artifacts.insert(path, to_canonical_json(&value));
     Ok(())
 }
 

@@ -7,7 +7,7 @@ use kapi_model::{Conventions, DefName};
 use serde_json::{Map, Value, json};
 
 use super::loss::{LossEntry, LossLocation};
-use crate::emit::openapi_v3::payload;
+use crate::emit::openapi_paths::payload;
 use crate::emit::operations::{self, Operation, Parameter, PathItem, media, operation_extensions, security_scheme};
 use crate::error::Error;
 use crate::infra::closure::closure;
