@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use kapi_meta::content_hash::content_hash;
 use serde_json::{Map, Value, json};
 
-use kapi_model::Conventions;
+use kapi_model::{Conventions, GroupVersion};
 
 use crate::emit::crd::CRD_DIR;
 use crate::emit::crd_openapi;
@@ -51,6 +51,13 @@ pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
 pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut Artifacts) -> Result<(), Error> {
     let dir = edition.dir;
     let mut index = Map::new();
+    // As the API server publishes CRDs, group-versions with `crd` conventions are built from this generation's
+    // CRDs, in OpenAPI 3.0 (the only edition the server serves); they are read once for all of them.
+    let as_crds = |gv: &GroupVersion| edition.dir == V3_0.dir && ctx.group_version_conventions(gv) == Conventions::Crd;
+    let all_crds = match ctx.group_versions.iter().any(as_crds) {
+        true => crd_documents(artifacts)?,
+        false => Vec::new(),
+    };
     for group_version in &ctx.group_versions {
         let url_path = group_version.url_path();
         let path = format!("{dir}/{url_path}.json");
@@ -58,10 +65,14 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
         // `openapi-v3` for 3.0, as before editions, so its recorded units stay reusable.
         let mut fingerprint = ctx.fingerprint(&dir.replace('/', "-"), operations::referenced(items).into_keys());
         fingerprint.add(group_version).add(items);
-        // As the API server publishes CRDs: from this generation's CRDs, in OpenAPI 3.0 (the only edition the
-        // server serves).
-        let as_crds = edition.dir == V3_0.dir && ctx.group_version_conventions(group_version) == Conventions::Crd;
-        let crds = if as_crds { crd_documents(artifacts)? } else { Vec::new() };
+        let as_crds = as_crds(group_version);
+        // Only the group's CRDs are inputs of its document.
+        let crds: Vec<&Value> = match as_crds {
+            true => {
+                all_crds.iter().filter(|crd| crd.pointer("/spec/group") == Some(&json!(group_version.group))).collect()
+            }
+            false => Vec::new(),
+        };
         fingerprint.add(&crds);
         let unit = format!("{dir}/{url_path}");
         let render = |out: &mut Artifacts| {

@@ -26,13 +26,13 @@ use kind::{KindNames, LIST_META, OBJECT_META, kind_schema, list_schema};
 const TITLE: &str = "Kubernetes CRD Swagger";
 const VERSION: &str = "v0.1.0";
 
-/// The document of `group_version`, whose path items are `items`, from the generated CRDs (`crds`: every CRD
-/// document of this generation).
+/// The document of `group_version`, whose path items are `items`, from the generated CRDs (`crds`: the CRDs of its
+/// group).
 pub(crate) fn document(
     ctx: &Context<'_>,
     group_version: &GroupVersion,
     items: &BTreeMap<String, PathItem>,
-    crds: &[Value],
+    crds: &[&Value],
 ) -> Result<Value, Error> {
     let renderer = Renderer::new(&Dialect::OPENAPI_V3);
     let mut schemas = Map::new();
@@ -83,8 +83,12 @@ pub(crate) fn document(
 }
 
 /// The CRD serving `plural` in `group_version`, and that version of it.
-fn served_version<'c>(crds: &'c [Value], group_version: &GroupVersion, plural: &str) -> Option<(&'c Value, &'c Value)> {
-    crds.iter().find_map(|crd| {
+fn served_version<'c>(
+    crds: &[&'c Value],
+    group_version: &GroupVersion,
+    plural: &str,
+) -> Option<(&'c Value, &'c Value)> {
+    crds.iter().copied().find_map(|crd| {
         let spec = crd.get("spec")?;
         let ours = spec.get("group")? == group_version.group.as_str() && spec.pointer("/names/plural")? == plural;
         let versions = spec.get("versions")?.as_array()?;
