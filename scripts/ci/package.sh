@@ -72,7 +72,9 @@ python3 scripts/ci/profiles.py "$unpacked/profiles.toml"
 } >"$unpacked/Cargo.toml"
 for entry in "${published[@]}"; do
   name=${entry% *} version=${entry#* }
-  tar -xzf "$CARGO_TARGET_DIR/package/$name-$version.crate" -C "$unpacked"
+  # -m: the files get the time of unpacking. A .crate stamps every file with one fixed time (2006), and cargo
+  # judges a path crate fresh by mtimes: it would reuse what it checked of an earlier package of the same version.
+  tar -xzmf "$CARGO_TARGET_DIR/package/$name-$version.crate" -C "$unpacked"
   mv "$unpacked/$name-$version" "$unpacked/$name"
   echo "$name = { path = \"$name\" }" >>"$unpacked/Cargo.toml"
 done
