@@ -43,6 +43,7 @@ mod check;
 mod convert;
 mod error;
 mod escape;
+mod library;
 mod optional_old_self;
 mod program;
 mod schema;

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::convert::to_cel;
 use crate::error::CelError;
+use crate::library;
 use crate::schema::Schema;
 use crate::stack::{check_size, with_large_stack};
 
@@ -16,12 +17,15 @@ pub const SELF: &str = "self";
 /// The variable the node's previous value is bound to; a rule using it is a transition rule.
 pub const OLD_SELF: &str = "oldSelf";
 
-/// The standard library plus the string and list extensions rules commonly use (`lowerAscii`, `split`, `join`, …).
+/// The API server's environment for CRD rules: the standard library with optionals, the strings extension and the
+/// Kubernetes libraries (see [`crate::library`]).
 static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| {
     let mut env = Env::stdlib();
-    // Both extensions declare distinct overloads on a fresh environment; a clash would only drop that extension.
-    let _ = env.add_extension(cel::extensions::strings);
-    let _ = env.add_extension(cel::extensions::lists);
+    // cel-go keeps the last entry of a map literal that repeats a key.
+    env.set_error_on_duplicate_map_keys(false);
+    // Every overload is distinct on a fresh environment: a clash is a bug in kapi, caught by the tests.
+    env.add_extension(cel::extensions::strings).expect("the strings extension registers");
+    library::register(&mut env).expect("the Kubernetes libraries register");
     Arc::new(env)
 });
 
@@ -46,6 +50,9 @@ pub(crate) fn parse(rule: &str) -> Result<CompiledRule, CelError> {
     }
     check_size(rule).map_err(CelError::syntax)?;
     let program = ENV.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
+    if let Some(problem) = library::undeclared_call(rule) {
+        return Err(CelError::syntax(problem));
+    }
     let uses_old_self = program.references().has_variable(OLD_SELF);
     Ok(CompiledRule { source: rule.to_owned(), program, uses_old_self, optional_old_self: false })
 }

@@ -1,0 +1,133 @@
+//! Kubernetes' CEL environment for CRD rules (kube-apiserver 1.32): the libraries k8s.io/apiserver adds to cel-go's
+//! standard library (`lists`, `regex`, `url`, `quantity`, `ip`, `cidr`, `format`) and cel-go's `sets` extension,
+//! evaluated with cel-go's semantics. The `cel` crate supplies the standard library, optionals and the strings
+//! extension; [`names`] lists every function of the environment, and calls of any other are refused when a rule is
+//! compiled, as the API server's checker refuses them.
+
+mod cidr;
+mod format;
+mod gate;
+mod ip;
+mod lists;
+pub(crate) mod names;
+mod net;
+mod quantity;
+mod regex;
+mod sets;
+mod url;
+
+use std::sync::Arc;
+
+use cel::common::value::CowVal;
+use cel::objects::{Key, Map, Opaque, OptionalValue};
+use cel::{DeclarationError, Env, ExecutionError, Value};
+
+pub(crate) use gate::undeclared_call;
+
+/// Registers every Kubernetes library on `env`.
+pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
+    lists::register(env)?;
+    regex::register(env)?;
+    url::register(env)?;
+    quantity::register(env)?;
+    ip::register(env)?;
+    cidr::register(env)?;
+    format::register(env)?;
+    sets::register(env)?;
+    Ok(())
+}
+
+/// An overload written over [`Value`]s: the arguments (a member call's target first) converted, the result
+/// converted back.
+macro_rules! overload {
+    ($implementation:expr) => {{
+        fn call<'b, 'v>(
+            args: Vec<cel::common::value::CowVal<'b, 'v>>,
+        ) -> Result<cel::common::value::CowVal<'b, 'v>, cel::ExecutionError> {
+            let values = crate::library::values(&args)?;
+            crate::library::owned(($implementation)(&values)?)
+        }
+        call as cel::common::functions::Function
+    }};
+}
+pub(crate) use overload;
+
+/// The arguments of a call as [`Value`]s.
+pub(crate) fn values(args: &[CowVal<'_, '_>]) -> Result<Vec<Value>, ExecutionError> {
+    args.iter().map(|arg| Value::try_from(arg.as_ref())).collect()
+}
+
+/// A computed value handed back to the interpreter.
+pub(crate) fn owned<'b, 'v>(value: Value) -> Result<CowVal<'b, 'v>, ExecutionError> {
+    let boxed: Box<dyn cel::common::value::Val> = value.try_into()?;
+    Ok(CowVal::Owned(boxed))
+}
+
+/// An error raised by a library function, worded as the API server words it.
+pub(crate) fn error(function: &str, message: impl ToString) -> ExecutionError {
+    ExecutionError::function_error(function, message)
+}
+
+/// The argument at `index` as a string.
+pub(crate) fn string<'a>(function: &str, args: &'a [Value], index: usize) -> Result<&'a str, ExecutionError> {
+    match args.get(index) {
+        Some(Value::String(text)) => Ok(text.as_str()),
+        other => Err(unexpected(function, other, "string")),
+    }
+}
+
+/// The argument at `index` as an int.
+pub(crate) fn int(function: &str, args: &[Value], index: usize) -> Result<i64, ExecutionError> {
+    match args.get(index) {
+        Some(Value::Int(number)) => Ok(*number),
+        other => Err(unexpected(function, other, "int")),
+    }
+}
+
+/// The argument at `index` as a list.
+pub(crate) fn list<'a>(function: &str, args: &'a [Value], index: usize) -> Result<&'a [Value], ExecutionError> {
+    match args.get(index) {
+        Some(Value::List(items)) => Ok(items.as_slice()),
+        other => Err(unexpected(function, other, "list")),
+    }
+}
+
+/// The argument at `index` as the library type `T`.
+pub(crate) fn opaque<'a, T: Opaque>(function: &str, args: &'a [Value], index: usize) -> Result<&'a T, ExecutionError> {
+    match args.get(index) {
+        Some(Value::Opaque(value)) => {
+            value.downcast_ref::<T>().ok_or_else(|| unexpected(function, args.get(index), "a library value"))
+        }
+        other => Err(unexpected(function, other, std::any::type_name::<T>())),
+    }
+}
+
+fn unexpected(function: &str, got: Option<&Value>, want: &str) -> ExecutionError {
+    let got = got.map_or_else(|| "nothing".to_owned(), |value| value.type_of().to_string());
+    error(function, format!("no such overload: got {got}, want {want}"))
+}
+
+/// `value` wrapped as a library value.
+pub(crate) fn wrap(value: impl Opaque) -> Value {
+    Value::Opaque(Arc::new(value))
+}
+
+/// An optional holding `value`, or an empty one.
+pub(crate) fn optional(value: Option<Value>) -> Value {
+    let optional = match value {
+        Some(value) => OptionalValue::of(value),
+        None => OptionalValue::none(),
+    };
+    Value::Opaque(Arc::new(optional))
+}
+
+/// A list of strings.
+pub(crate) fn strings(items: impl IntoIterator<Item = String>) -> Value {
+    Value::List(Arc::new(items.into_iter().map(|item| Value::String(Arc::new(item))).collect()))
+}
+
+/// A map from string keys.
+pub(crate) fn string_map(entries: impl IntoIterator<Item = (String, Value)>) -> Value {
+    let map = entries.into_iter().map(|(key, value)| (Key::from(key), value)).collect();
+    Value::Map(Map { map: Arc::new(map) })
+}
