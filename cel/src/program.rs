@@ -24,16 +24,20 @@ static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| {
     // cel-go keeps the last entry of a map literal that repeats a key.
     env.set_error_on_duplicate_map_keys(false);
     // Every overload is distinct on a fresh environment: a clash is a bug in kapi, caught by the tests.
-    env.add_extension(cel::extensions::strings).expect("the strings extension registers");
     library::register(&mut env).expect("the Kubernetes libraries register");
     Arc::new(env)
 });
+
+/// The standard environment, whose parser leaves calls as written: the expression static analysis reads (the
+/// evaluated one has some calls rewritten to cel-go's behaviour, see `library::compat`).
+static WRITTEN: LazyLock<Env> = LazyLock::new(Env::stdlib);
 
 /// A parsed rule, ready to be evaluated any number of times.
 #[derive(Debug)]
 pub struct CompiledRule {
     source: String,
     program: Program,
+    written: Program,
     uses_old_self: bool,
     optional_old_self: bool,
 }
@@ -53,8 +57,9 @@ pub(crate) fn parse(rule: &str) -> Result<CompiledRule, CelError> {
     if let Some(problem) = library::undeclared_call(rule) {
         return Err(CelError::syntax(problem));
     }
+    let written = WRITTEN.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
     let uses_old_self = program.references().has_variable(OLD_SELF);
-    Ok(CompiledRule { source: rule.to_owned(), program, uses_old_self, optional_old_self: false })
+    Ok(CompiledRule { source: rule.to_owned(), program, written, uses_old_self, optional_old_self: false })
 }
 
 impl CompiledRule {
@@ -65,7 +70,7 @@ impl CompiledRule {
 
     /// The parsed expression, for static analysis.
     pub fn expression(&self) -> &cel::IdedExpr {
-        self.program.expression()
+        self.written.expression()
     }
 
     /// Whether the rule reads `oldSelf`, which makes it a transition rule.

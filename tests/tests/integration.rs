@@ -21,6 +21,8 @@ mod generate_reuse;
 mod import;
 mod incremental;
 mod kube_cel_cost;
+mod kube_cel_functions;
+mod kube_cel_functions_cases;
 mod kube_crds;
 mod kube_published;
 mod kube_structural;

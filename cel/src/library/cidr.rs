@@ -13,7 +13,7 @@ use super::{error, opaque, overload, string, wrap};
 pub(crate) const TYPE_NAME: &str = "net.CIDR";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Cidr(Prefix);
+pub(crate) struct Cidr(pub(crate) Prefix);
 
 impl Opaque for Cidr {
     fn runtime_type_name(&self) -> &str {

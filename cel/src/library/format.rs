@@ -141,7 +141,7 @@ static TIME_OF_DAY: LazyLock<Regex> =
 /// A message naming the pattern and examples, as `RegexError` words it.
 fn regex_error(message: &str, pattern: &str, examples: &[&str]) -> String {
     let examples: Vec<String> = examples.iter().map(|example| format!("'{example}', ")).collect();
-    format!("{message} (e.g. {}regex used for validation is '{pattern}')", examples.join("or "))
+    format!("{message} (e.g. {}regex used for validation is '{pattern}')", examples.join(" or "))
 }
 
 fn max_length(limit: usize) -> String {

@@ -5,8 +5,10 @@
 //! compiled, as the API server's checker refuses them.
 
 mod cidr;
+mod compat;
 mod format;
 mod gate;
+mod go_format;
 mod ip;
 mod lists;
 pub(crate) mod names;
@@ -24,8 +26,11 @@ use cel::{DeclarationError, Env, ExecutionError, Value};
 
 pub(crate) use gate::undeclared_call;
 
-/// Registers every Kubernetes library on `env`.
+/// Registers every Kubernetes library on `env`, with cel-go's behaviour where the crate's differs, and the strings
+/// extension (after the overloads that shadow some of its own).
 pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
+    compat::register(env)?;
+    env.add_extension(cel::extensions::strings)?;
     lists::register(env)?;
     regex::register(env)?;
     url::register(env)?;

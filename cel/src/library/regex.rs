@@ -3,7 +3,7 @@
 use cel::common::types::{INT_TYPE, STRING_TYPE};
 use cel::{DeclarationError, Env, ExecutionError, Value};
 
-use super::{error, int, overload, string, strings};
+use super::{int, overload, string, strings};
 
 pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     env.add_member_overload("find", "string_find_string", STRING_TYPE, vec![STRING_TYPE], overload!(find))?;
@@ -19,7 +19,7 @@ pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
 }
 
 fn compile(function: &str, pattern: &str) -> Result<::regex::Regex, ExecutionError> {
-    ::regex::Regex::new(pattern).map_err(|problem| error(function, format!("Illegal regex: {problem}")))
+    super::compat::compile_re2(function, pattern)
 }
 
 fn find(args: &[Value]) -> Result<Value, ExecutionError> {
