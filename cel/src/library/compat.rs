@@ -1,8 +1,9 @@
 //! Where the `cel` crate evaluates a standard function differently from cel-go, the server's: regular expressions
-//! (`matches`: RE2, whose `\d`, `\w`, `\s` and `\b` are ASCII), `string(double)` (Go's `%g`), the strings
+//! (`matches`: RE2, whose `\d`, `\w`, `\s` and `\b` are ASCII), `string(double)` (Go's `%g`), timestamp getters
+//! without a time zone (UTC, not the timestamp's own offset), the strings
 //! extension's `indexOf`/`lastIndexOf` with an offset past the end (-1, not an error) and `format` (cel-go's
-//! clauses and its locale printer). `matches` and `string` are macros rewriting the call to kapi's own function (the
-//! crate's overloads cannot be replaced); `format`, `indexOf` and `lastIndexOf` are overloads registered ahead of
+//! clauses and its locale printer). `matches`, `string` and the getters are macros rewriting the call to kapi's own
+//! function (the crate's overloads cannot be replaced); `format`, `indexOf` and `lastIndexOf` are overloads registered ahead of
 //! the crate's, which they shadow.
 
 use std::sync::Arc;
@@ -21,6 +22,22 @@ use super::{error, int, list, overload, string};
 const MATCHES: &str = "@re2Matches";
 /// The function `string(x)` calls are rewritten to.
 const TO_STRING: &str = "@goString";
+/// The function a timestamp getter's target passes through: to UTC, where the server reads a timestamp without a
+/// time zone argument (cel-go's `DefaultUTCTimeZone`); the crate reads it at its own offset.
+const IN_UTC: &str = "@inUtc";
+/// The getters that read a timestamp in a time zone (or a duration, which passes through unchanged).
+const GETTERS: [&str; 10] = [
+    "getFullYear",
+    "getMonth",
+    "getDayOfYear",
+    "getDayOfMonth",
+    "getDate",
+    "getDayOfWeek",
+    "getHours",
+    "getMinutes",
+    "getSeconds",
+    "getMilliseconds",
+];
 
 /// Registers the macros and the shadowing overloads; before the strings extension.
 pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
@@ -33,6 +50,16 @@ pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     env.add_macro(Macro::global("string", 1, |helper, target, args| {
         Ok(Some(rewrite(helper, TO_STRING, target, args)))
     }))?;
+    for getter in GETTERS {
+        env.add_macro(Macro::receiver(getter, 0, move |helper, target, _args| {
+            let target: Vec<IdedExpr> = target.take().into_iter().collect();
+            let in_utc =
+                helper.next_expr(Expr::Call(CallExpr { func_name: IN_UTC.to_owned(), target: None, args: target }));
+            let call = CallExpr { func_name: getter.to_owned(), target: Some(Box::new(in_utc)), args: Vec::new() };
+            Ok(Some(helper.next_expr(Expr::Call(call))))
+        }))?;
+    }
+    env.add_overload(IN_UTC, "in_utc", vec![DYN_TYPE], overload!(in_utc))?;
     env.add_overload(MATCHES, "re2_matches", vec![DYN_TYPE, DYN_TYPE], overload!(matches))?;
     env.add_overload(TO_STRING, "go_string", vec![DYN_TYPE], overload!(to_string))?;
     env.add_member_overload("format", "string_format_dyn", STRING_TYPE, vec![DYN_TYPE], overload!(format))?;
@@ -98,6 +125,17 @@ pub(crate) fn compile_re2(function: &str, pattern: &str) -> Result<regex::Regex,
     regex::Regex::new(&re2(pattern)).map_err(|problem| error(function, format!("Illegal regex: {problem}")))
 }
 
+fn in_utc(args: &[Value]) -> Result<Value, ExecutionError> {
+    match args.first() {
+        Some(Value::Timestamp(time)) => {
+            let utc = chrono::FixedOffset::east_opt(0).ok_or_else(|| error("getter", "no UTC offset"))?;
+            Ok(Value::Timestamp(time.with_timezone(&utc)))
+        }
+        Some(other) => Ok(other.clone()),
+        None => Err(error("getter", "no target")),
+    }
+}
+
 fn matches(args: &[Value]) -> Result<Value, ExecutionError> {
     let text = string("matches", args, 0)?;
     Ok(Value::Bool(compile_re2("matches", string("matches", args, 1)?)?.is_match(text)))
@@ -112,6 +150,8 @@ fn to_string(args: &[Value]) -> Result<Value, ExecutionError> {
         Some(Value::Bool(flag)) => flag.to_string(),
         Some(Value::Bytes(bytes)) => String::from_utf8(bytes.to_vec())
             .map_err(|_| error("string", "invalid UTF-8 in bytes, cannot convert to string"))?,
+        Some(Value::Timestamp(time)) => super::time::timestamp_string(time),
+        Some(Value::Duration(duration)) => super::time::duration_string(duration),
         Some(Value::Opaque(opaque)) => {
             if let Some(ip) = opaque.downcast_ref::<Ip>() {
                 ip.0.to_string()
@@ -297,7 +337,10 @@ fn format_string(value: &Value) -> Result<String, ExecutionError> {
                     Value::UInt(number) => number.to_string(),
                     Value::Bool(flag) => flag.to_string(),
                     other => {
-                        return Err(error("format", format!("no formatting for map key of type {}", type_name(&other))));
+                        return Err(error(
+                            "format",
+                            format!("no formatting for map key of type {}", type_name(&other)),
+                        ));
                     }
                 };
                 entries.push((key, element(value)?));
@@ -307,12 +350,17 @@ fn format_string(value: &Value) -> Result<String, ExecutionError> {
             Ok(format!("{{{}}}", parts.join(", ")))
         }
         Value::Null => Ok("null".to_owned()),
-        Value::String(_) | Value::Int(_) | Value::UInt(_) | Value::Float(_) | Value::Bool(_) | Value::Bytes(_) => {
-            match to_string(std::slice::from_ref(value))? {
-                Value::String(text) => Ok(text.as_str().to_owned()),
-                _ => Err(error("format", "no string form")),
-            }
-        }
+        Value::String(_)
+        | Value::Int(_)
+        | Value::UInt(_)
+        | Value::Float(_)
+        | Value::Bool(_)
+        | Value::Bytes(_)
+        | Value::Timestamp(_)
+        | Value::Duration(_) => match to_string(std::slice::from_ref(value))? {
+            Value::String(text) => Ok(text.as_str().to_owned()),
+            _ => Err(error("format", "no string form")),
+        },
         other => Err(error(
             "format",
             format!(
@@ -332,6 +380,8 @@ fn element(value: &Value) -> Result<String, ExecutionError> {
         Value::Float(number) => go_quote(&locale_fixed(*number, 6)),
         Value::String(text) => go_quote(text),
         Value::Bytes(bytes) => format!("b{}", go_quote(&String::from_utf8_lossy(bytes))),
+        Value::Timestamp(time) => format!("timestamp({})", go_quote(&super::time::timestamp_string(time))),
+        Value::Duration(duration) => format!("duration({})", go_quote(&super::time::duration_string(duration))),
         other => format_string(other)?,
     })
 }

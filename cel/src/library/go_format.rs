@@ -48,6 +48,28 @@ pub(crate) fn go_g(value: f64) -> String {
     format!("{sign}{body}")
 }
 
+/// `strconv.FormatFloat(value, 'f', -1, 64)`: the shortest digits, without an exponent.
+pub(crate) fn go_f(value: f64) -> String {
+    if !value.is_finite() {
+        return go_g(value);
+    }
+    let sign = if value.is_sign_negative() && value != 0.0 { "-" } else { "" };
+    if value == 0.0 {
+        return "0".to_owned();
+    }
+    let (digits, exponent) = shortest(value);
+    let point = exponent + 1;
+    let body = if point <= 0 {
+        format!("0.{}{}", "0".repeat((-point) as usize), digit_string(&digits))
+    } else if point as usize >= digits.len() {
+        format!("{}{}", digit_string(&digits), "0".repeat(point as usize - digits.len()))
+    } else {
+        let (whole, fraction) = digits.split_at(point as usize);
+        format!("{}.{}", digit_string(whole), digit_string(fraction))
+    };
+    format!("{sign}{body}")
+}
+
 /// The decimal digits of `value` rounded half away from zero to `precision` places, from its shortest digits:
 /// the integer part and the fraction.
 fn fixed_parts(value: f64, precision: usize) -> (String, String) {

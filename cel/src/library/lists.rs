@@ -58,7 +58,10 @@ fn sum(args: &[Value]) -> Result<Value, ExecutionError> {
     let mut total: Option<Value> = None;
     for item in items {
         total = Some(match (total, item) {
-            (None, Value::Int(_) | Value::UInt(_) | Value::Float(_)) => item.clone(),
+            (None, Value::Int(_) | Value::UInt(_) | Value::Float(_) | Value::Duration(_)) => item.clone(),
+            (Some(Value::Duration(a)), Value::Duration(b)) => {
+                Value::Duration(a.checked_add(b).ok_or_else(|| error("sum", "duration overflow"))?)
+            }
             (Some(Value::Int(a)), Value::Int(b)) => {
                 Value::Int(a.checked_add(*b).ok_or_else(|| error("sum", "integer overflow"))?)
             }

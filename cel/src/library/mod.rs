@@ -16,6 +16,7 @@ mod net;
 mod quantity;
 mod regex;
 mod sets;
+pub(crate) mod time;
 mod url;
 
 use std::sync::Arc;
