@@ -27,16 +27,30 @@
 //! - types come from the schema and a table of the functions' result types, not from a full type checker: the
 //!   result of a function the table does not know is `dyn`, sized as anything;
 //! - a rule the server does not compile costs nothing there; kapi costs nothing either for a rule it finds wrong,
-//!   but does not find every rule the server's checker refuses (functions outside the server's libraries, or
-//!   mistyped arguments, are not errors here).
+//!   but does not find every rule the server's checker refuses (mistyped arguments are not errors here; calls of
+//!   functions outside the server's environment are).
 //!
 //! # Evaluation
 //!
-//! Rules run on the interpreter of the `cel` crate with its standard library and its string and list extensions.
-//! The Kubernetes-specific libraries (`quantity`, `url`, `ip`, `cidr`, `isSorted`, regex `find`, …) are not
-//! there, so rules calling them fail to evaluate; `date-time`, `duration` and `byte` values stay strings instead
-//! of becoming timestamps, durations and bytes. A field that has no type (`x-kubernetes-preserve-unknown-fields`
-//! without `type`) is visible as `dyn`, where the API server hides it from rules.
+//! Rules run on the interpreter of the `cel` crate in the API server's environment for CRD rules (kube-apiserver
+//! 1.32, a new CRD's rules): cel-go's standard library with optional values and cross-type numeric comparisons, its
+//! strings extension (version 2) and sets extension, and Kubernetes' libraries (`lists`, `regex`, `url`,
+//! `quantity`, `ip`, `cidr`, `format`), in the `library` module. [`FUNCTIONS`] lists every function of that
+//! environment; a rule calling anything else (`reverse`, `sortBy`, `cel.bind`, the two-variable comprehensions,
+//! which 1.32 accepts only in rules already stored) is refused when compiled, as the server's checker refuses it.
+//! Where the crate's own functions differ from cel-go's (RE2's ASCII classes in `matches`, `string(double)`,
+//! timestamp getters in UTC, `indexOf` offsets, `format`), kapi's replace them. Strings of the `date-time` and
+//! `date` formats are timestamps, `duration` durations and `byte` bytes, as the server converts them. A library
+//! function's runtime error (`url('relative')`, `quantity('1x')`, `min()` of an empty list) is an evaluation error.
+//! `tests/tests/kube_cel_functions.rs` evaluates every function, edge and error cases included, on kapi and on a real
+//! server. What differs:
+//!
+//! - there is no type checker yet: a rule the server refuses for its types runs here and fails (or passes) at
+//!   evaluation;
+//! - quantities are kept in 128 bits, about 10^29 at nano precision, where Kubernetes' decimals are unbounded: a
+//!   larger one is an evaluation error;
+//! - a field that has no type (`x-kubernetes-preserve-unknown-fields` without `type`) is visible as `dyn`, where
+//!   the API server hides it from rules.
 
 mod analysis;
 mod check;

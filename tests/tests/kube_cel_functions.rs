@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use kapi_cel::{FUNCTIONS, compile, evaluate};
+use kapi_cel::{FUNCTIONS, STATIC_ESTIMATED_COST_LIMIT, check_schema_rules, compile, evaluate};
 use kapi_tests::kube::{Kube, kube_installing};
 use serde_json::{Value, json};
 
@@ -197,6 +197,22 @@ fn every_function_of_the_environment_has_a_case() {
         .filter(|name| !CASES.iter().any(|rule| calls(rule, name)))
         .collect();
     assert!(missing.is_empty(), "functions without a case: {missing:?}");
+}
+
+/// The cases are cheap: a rule over the server's cost limits would make it refuse the CRD (kapi's estimate is the
+/// server's, see kube_cel_cost).
+#[test]
+fn every_case_is_within_the_cost_limits() {
+    let expensive: Vec<String> = CASES
+        .iter()
+        .filter_map(|rule| {
+            let mut spec = spec_schema();
+            spec["x-kubernetes-validations"] = json!([{"rule": rule}]);
+            let report = check_schema_rules(&json!({"type": "object", "properties": {"spec": spec}}));
+            (report.total_cost > STATIC_ESTIMATED_COST_LIMIT).then(|| format!("{rule} ({})", report.total_cost))
+        })
+        .collect();
+    assert!(expensive.is_empty(), "cases over the per-rule limit: {expensive:#?}");
 }
 
 #[test]

@@ -30,6 +30,10 @@ pub(crate) use gate::undeclared_call;
 /// Registers every Kubernetes library on `env`, with cel-go's behaviour where the crate's differs, and the strings
 /// extension (after the overloads that shadow some of its own).
 pub(crate) fn register(env: &mut Env) -> Result<(), DeclarationError> {
+    // The library types, which rules may name (`type(x) == net.IP`).
+    for name in [ip::TYPE_NAME, cidr::TYPE_NAME, quantity::TYPE_NAME, url::TYPE_NAME, format::TYPE_NAME] {
+        env.add_type(cel::common::types::Type::new_opaque_type(name))?;
+    }
     compat::register(env)?;
     env.add_extension(cel::extensions::strings)?;
     lists::register(env)?;
