@@ -141,7 +141,7 @@ pub(crate) fn run(
         }
         (None, false) => {}
     }
-    rule.program.execute(&context).map_err(|error| CelError::evaluation(lowercase_first(&error.to_string())))
+    rule.program.execute(&context).map_err(|error| CelError::evaluation(library::error_text(&error)))
 }
 
 fn lowercase_first(text: &str) -> String {

@@ -238,6 +238,30 @@ fn kapi_evaluates_every_function_as_the_server_does() {
         }
     }
     eprintln!("{known} known gaps");
+    // Evaluation errors: how many kapi words as the server does (the server writes `<error> evaluating rule: …`).
+    let errors: Vec<(&str, String, String)> = CASES
+        .iter()
+        .zip(&theirs)
+        .filter_map(|(rule, theirs)| match (kapi_outcome(rule), theirs) {
+            (Outcome::Error(ours), Outcome::Error(message)) => {
+                let theirs = message.strip_prefix("Invalid value: \"object\": ").unwrap_or(message);
+                let theirs = theirs.split(" evaluating rule: ").next().unwrap_or(theirs);
+                // The server words an argument of no matching overload its own way.
+                let theirs = if theirs.starts_with("'no such overload'") { "no such overload" } else { theirs };
+                let theirs = theirs.to_owned();
+                Some((*rule, ours, theirs))
+            }
+            _ => None,
+        })
+        .collect();
+    let same = errors.iter().filter(|(_, ours, theirs)| ours == theirs).count();
+    eprintln!("{same} of {} evaluation errors worded as the server's", errors.len());
+    let worded: Vec<String> = errors
+        .iter()
+        .filter(|(_, ours, theirs)| ours != theirs)
+        .map(|(rule, ours, theirs)| format!("`{rule}`\n    kapi:   {ours}\n    server: {theirs}"))
+        .collect();
+    assert!(worded.is_empty(), "errors worded differently:\n{}", worded.join("\n"));
     eprintln!("{} cases; the server's outcomes: {classes:?}", CASES.len());
     assert!(disagreements.is_empty(), "{} disagreements:\n{}", disagreements.len(), disagreements.join("\n"));
     // The refusals are for names: every function of the table compiles somewhere.

@@ -44,8 +44,11 @@ pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     Ok(())
 }
 
+/// `cidr(text)`: the parse error behind the conversion's own words.
 fn parse(function: &str, text: &str) -> Result<Prefix, ExecutionError> {
-    parse_prefix(text).map_err(|problem| error(function, problem))
+    parse_prefix(text).map_err(|problem| {
+        error(function, format!("network address parse error during conversion from string: {problem}"))
+    })
 }
 
 fn to_cidr(args: &[Value]) -> Result<Value, ExecutionError> {
@@ -67,10 +70,11 @@ fn to_string(args: &[Value]) -> Result<Value, ExecutionError> {
 fn contains_ip(args: &[Value]) -> Result<Value, ExecutionError> {
     let cidr = prefix("containsIP", args)?;
     let address = match args.get(1) {
-        Some(Value::String(_)) => {
-            let parsed = ip::to_ip(&args[1..])?;
-            opaque::<Ip>("containsIP", std::slice::from_ref(&parsed), 0)?.0
-        }
+        // An address that does not parse is, on the server, an argument of no matching overload.
+        Some(Value::String(_)) => match ip::to_ip(&args[1..]) {
+            Ok(parsed) => opaque::<Ip>("containsIP", std::slice::from_ref(&parsed), 0)?.0,
+            Err(_) => return Err(error("containsIP", "no such overload")),
+        },
         _ => opaque::<Ip>("containsIP", args, 1)?.0,
     };
     Ok(Value::Bool(cidr.contains(address)))

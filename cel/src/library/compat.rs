@@ -120,9 +120,24 @@ pub(crate) fn re2(pattern: &str) -> String {
     out
 }
 
-/// Compiles a Go pattern, with Go's wording for a bad one.
+/// Compiles a Go pattern; a bad one is described as Go's `regexp` describes it, for the common mistakes.
 pub(crate) fn compile_re2(function: &str, pattern: &str) -> Result<regex::Regex, ExecutionError> {
-    regex::Regex::new(&re2(pattern)).map_err(|problem| error(function, format!("Illegal regex: {problem}")))
+    regex::Regex::new(&re2(pattern)).map_err(|problem| error(function, go_regexp_error(pattern, &problem)))
+}
+
+/// `error parsing regexp: <what>: `<where>``, as Go writes a syntax error.
+fn go_regexp_error(pattern: &str, problem: &regex::Error) -> String {
+    let text = problem.to_string();
+    let kind = text.lines().rev().find_map(|line| line.strip_prefix("error: ")).unwrap_or(&text);
+    let (what, at) = match kind {
+        "unclosed character class" => ("missing closing ]", &pattern[pattern.rfind('[').unwrap_or(0)..]),
+        "unclosed group" => ("missing closing )", pattern),
+        "unopened group" => ("unexpected )", pattern),
+        "repetition operator missing expression" => ("missing argument to repetition operator", pattern),
+        "invalid character class range, the start must be <= the end" => ("invalid character class range", pattern),
+        _ => return format!("error parsing regexp: {kind}: `{pattern}`"),
+    };
+    format!("error parsing regexp: {what}: `{at}`")
 }
 
 fn in_utc(args: &[Value]) -> Result<Value, ExecutionError> {
@@ -139,6 +154,17 @@ fn in_utc(args: &[Value]) -> Result<Value, ExecutionError> {
 fn matches(args: &[Value]) -> Result<Value, ExecutionError> {
     let text = string("matches", args, 0)?;
     Ok(Value::Bool(compile_re2("matches", string("matches", args, 1)?)?.is_match(text)))
+}
+
+#[cfg(test)]
+#[test]
+fn bad_patterns_are_described_as_go_does() {
+    let problem = |pattern: &str| match compile_re2("find", pattern) {
+        Err(ExecutionError::FunctionError { message, .. }) => message,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(problem("a("), "error parsing regexp: missing closing ): `a(`");
+    assert_eq!(problem("a[b"), "error parsing regexp: missing closing ]: `[b`");
 }
 
 fn to_string(args: &[Value]) -> Result<Value, ExecutionError> {

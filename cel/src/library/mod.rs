@@ -73,9 +73,31 @@ pub(crate) fn owned<'b, 'v>(value: Value) -> Result<CowVal<'b, 'v>, ExecutionErr
     Ok(CowVal::Owned(boxed))
 }
 
-/// An error raised by a library function, worded as the API server words it.
-pub(crate) fn error(function: &str, message: impl ToString) -> ExecutionError {
-    ExecutionError::function_error(function, message)
+/// The function name a library error is raised under: the message alone is the error, as cel-go's errors are.
+pub(crate) const LIBRARY: &str = "@library";
+
+/// An error raised by a library function, worded as the API server words it (the function is named only where
+/// cel-go names it).
+pub(crate) fn error(_function: &str, message: impl ToString) -> ExecutionError {
+    ExecutionError::function_error(LIBRARY, message)
+}
+
+/// The text of an evaluation error in cel-go's words where the crate's differ: a function's error is its message
+/// alone, arithmetic errors are named as cel-go names them. Others are the crate's, first letter lowercase.
+pub(crate) fn error_text(error: &ExecutionError) -> String {
+    match error {
+        ExecutionError::FunctionError { message, .. } => message.clone(),
+        ExecutionError::DivisionByZero(_) => "division by zero".to_owned(),
+        ExecutionError::RemainderByZero(_) => "modulus by zero".to_owned(),
+        ExecutionError::Overflow(_, Value::UInt(_), _) => "unsigned integer overflow".to_owned(),
+        ExecutionError::Overflow(_, Value::Int(_), _) => "integer overflow".to_owned(),
+        ExecutionError::IndexOutOfBounds(Value::Int(index)) => format!("index out of bounds: {index}"),
+        other => {
+            let text = other.to_string();
+            let mut chars = text.chars();
+            chars.next().map(|first| first.to_lowercase().chain(chars).collect()).unwrap_or_default()
+        }
+    }
 }
 
 /// The argument at `index` as a string.

@@ -3,10 +3,51 @@
 
 use std::net::{IpAddr, Ipv6Addr};
 
+/// Why `netip.ParseAddr` refuses `text`, worded as Go words it, for the kinds it tells apart.
+fn parse_addr_problem(text: &str) -> String {
+    let quote = |s: &str| format!("{s:?}");
+    let with_at = |message: &str, at: &str| format!("ParseAddr({}): {message} (at {})", quote(text), quote(at));
+    let plain = |message: &str| format!("ParseAddr({}): {message}", quote(text));
+    match text.bytes().find(|b| matches!(b, b'.' | b':' | b'%')) {
+        Some(b'.') => {
+            let (mut value, mut digits, mut fields) = (0u32, 0, 0);
+            for (index, b) in text.bytes().enumerate() {
+                match b {
+                    b'0'..=b'9' => {
+                        if digits == 1 && value == 0 {
+                            return plain("IPv4 field has octet with leading zero");
+                        }
+                        value = value * 10 + u32::from(b - b'0');
+                        digits += 1;
+                        if value > 255 {
+                            return plain("IPv4 field has value >255");
+                        }
+                    }
+                    b'.' => {
+                        if index == 0 || index == text.len() - 1 || text.as_bytes()[index - 1] == b'.' {
+                            return with_at("IPv4 field must have at least one digit", &text[index..]);
+                        }
+                        if fields == 3 {
+                            return plain("IPv4 address too long");
+                        }
+                        fields += 1;
+                        value = 0;
+                        digits = 0;
+                    }
+                    _ => return with_at("unexpected character", &text[index..]),
+                }
+            }
+            if fields < 3 { plain("IPv4 address too short") } else { plain("unable to parse IP") }
+        }
+        Some(b'%') => plain("missing IPv6 address"),
+        _ => plain("unable to parse IP"),
+    }
+}
+
 /// Parses an IP address: dotted IPv4 (no leading zeros) or IPv6, without a zone.
 pub(crate) fn parse_ip(text: &str) -> Result<IpAddr, String> {
-    let conversion = |reason: &str| {
-        format!("IP Address {text:?} parse error during conversion from string: ParseAddr({text:?}): {reason}")
+    let conversion = |_: &str| {
+        format!("IP Address {text:?} parse error during conversion from string: {}", parse_addr_problem(text))
     };
     if text.contains('%') && text.contains(':') {
         let (address, zone) = text.split_once('%').unwrap_or((text, ""));
@@ -34,10 +75,7 @@ pub(crate) struct Prefix {
 /// Parses `address/bits` as `netip.ParsePrefix` does.
 pub(crate) fn parse_prefix(text: &str) -> Result<Prefix, String> {
     let conversion = |reason: String| {
-        format!(
-            "network address parse error during conversion from string: network address parse error during \
-             conversion from string: netip.ParsePrefix({text:?}): {reason}"
-        )
+        format!("network address parse error during conversion from string: netip.ParsePrefix({text:?}): {reason}")
     };
     let (address, bits) = text.rsplit_once('/').ok_or_else(|| conversion("no '/'".to_owned()))?;
     if address.contains('%') {
@@ -142,6 +180,9 @@ mod tests {
         assert!(parse_ip("010.0.0.1").is_err());
         assert!(parse_ip("1.2.3").is_err());
         assert!(parse_ip("::ffff:1.2.3.4").unwrap_err().contains("IPv4-mapped"));
+        assert!(parse_ip("1.2.3").unwrap_err().ends_with("IPv4 address too short"));
+        assert!(parse_ip("1.2.3.256").unwrap_err().ends_with("IPv4 field has value >255"));
+        assert!(parse_ip("1..2.3").unwrap_err().ends_with(r#"IPv4 field must have at least one digit (at ".2.3")"#));
         assert!(parse_ip("fe80::1%eth0").unwrap_err().contains("zone"));
     }
 

@@ -18,8 +18,12 @@ pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     Ok(())
 }
 
+/// The library's own wording: `Illegal regex: ` before Go's description.
 fn compile(function: &str, pattern: &str) -> Result<::regex::Regex, ExecutionError> {
-    super::compat::compile_re2(function, pattern)
+    super::compat::compile_re2(function, pattern).map_err(|problem| match problem {
+        ExecutionError::FunctionError { message, .. } => super::error(function, format!("Illegal regex: {message}")),
+        other => other,
+    })
 }
 
 fn find(args: &[Value]) -> Result<Value, ExecutionError> {
