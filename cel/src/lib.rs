@@ -71,7 +71,7 @@ pub use check::{
 };
 pub use error::CelError;
 pub use escape::{escape, unescape};
-pub use library::names::{FUNCTIONS, Function, is_function};
+pub use library::names::{FUNCTIONS, Function, UNREACHABLE, is_function};
 pub use program::{CompiledRule, OLD_SELF, SELF, compile, evaluate};
 pub use schema::{Rule, Schema};
 pub use sizes::MAX_REQUEST_SIZE_BYTES;

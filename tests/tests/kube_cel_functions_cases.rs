@@ -604,6 +604,8 @@ pub const OUTSIDE: &[&str] = &[
     "semver('1.0.0').major() == 1",
     "isSemver('1.0.0')",
     "strings.reverse('ab') == 'ba'",
+    "'a'.path() == 'a'",
+    "{'a': 1}.name() == 'a'",
 ];
 
 /// Cases kapi is known to answer differently, with the reason; the test fails if one of them agrees (then it

@@ -133,6 +133,26 @@ pub const FUNCTIONS: &[Function] = &[
     f("format", "format.datetime"),
 ];
 
+/// Functions the server's environment declares that no CRD rule can call: Kubernetes' `authz` library's methods,
+/// on authorizer types no CRD rule has a value of (there is no `authorizer` variable). Every call of one is
+/// refused for its types, on the server and here.
+pub const UNREACHABLE: &[&str] = &[
+    "allowed",
+    "check",
+    "error",
+    "errored",
+    "fieldSelector",
+    "group",
+    "labelSelector",
+    "name",
+    "namespace",
+    "path",
+    "reason",
+    "resource",
+    "serviceAccount",
+    "subresource",
+];
+
 /// Whether `name` is a function of the environment.
 pub fn is_function(name: &str) -> bool {
     FUNCTIONS.iter().any(|function| function.name == name)
