@@ -21,6 +21,7 @@ mod generate_reuse;
 mod import;
 mod incremental;
 mod kube_cel_cost;
+mod kube_cel_cost_real_world;
 mod kube_crds;
 mod kube_published;
 mod kube_structural;
