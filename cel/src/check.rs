@@ -1,12 +1,13 @@
-//! Build-time checks of every rule in a CRD schema: it parses, its field references exist, a transition rule sits
-//! where old and new values can be paired, and its estimated cost stays within the API server's limits.
+//! Build-time checks of every rule in a CRD schema: it parses, it type-checks against the schema as the API server's
+//! compiler does (see [`crate::checker`]), a transition rule sits where old and new values can be paired, and its
+//! estimated cost stays within the API server's limits.
 
 use std::fmt;
 
 use serde_json::Value;
 
 use crate::analysis::{Analysis, analyze};
-use crate::optional_old_self;
+use crate::checker::{self, Checked, Site};
 use crate::program::parse as compile;
 use crate::schema::{Rule, Schema};
 use crate::sizes::unbounded_cardinality;
@@ -17,6 +18,10 @@ use crate::stack::with_large_stack;
 pub const STATIC_ESTIMATED_COST_LIMIT: u64 = 10_000_000;
 /// The largest estimated cost of all the rules of a CRD together (`StaticEstimatedCRDCostLimit`, same file).
 pub const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
+
+/// The server's answer to `optionalOldSelf: true` on a rule that does not read `oldSelf` (reported at the entry's
+/// `optionalOldSelf`).
+pub const OPTIONAL_OLD_SELF_UNUSED: &str = "may not be set if oldSelf is not used in rule";
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -214,23 +219,23 @@ impl Checker {
             Ok(compiled) => compiled,
             Err(error) => return self.report.findings.push(finding(Severity::Error, error.to_string())),
         };
-        let analysis = analyze(compiled.expression(), schema, &place.path, place.resource_root, rule.optional_old_self);
-        let mut findings: Vec<Finding> =
-            analysis.problems.iter().map(|problem| finding(Severity::Error, problem.clone())).collect();
-        if let Some(kind) = analysis.not_bool {
-            findings.push(finding(Severity::Error, format!("the rule must evaluate to a bool, not a {kind}")));
+        let site = Site { schema, resource_root: place.resource_root, optional_old_self: rule.optional_old_self };
+        let mut findings = Vec::new();
+        let type_checked = checker::check(&rule.rule, site, Checked::Rule);
+        if let Err(message) = &type_checked {
+            findings.push(finding(Severity::Error, message.clone()));
         }
-        if rule.optional_old_self {
-            let problem = match compiled.is_transition_rule() {
-                false => Some("optionalOldSelf is set, but the rule never reads oldSelf".to_owned()),
-                true => optional_old_self::plain_use(compiled.expression()),
-            };
-            findings.extend(problem.map(|problem| finding(Severity::Error, problem)));
+        // The server learns that a rule reads oldSelf from the checked rule: a rule that does not check reads
+        // nothing.
+        if rule.optional_old_self && (type_checked.is_err() || !compiled.is_transition_rule()) {
+            findings.push(finding(Severity::Error, OPTIONAL_OLD_SELF_UNUSED.to_owned()));
         }
         // A rule that does not compile costs nothing on the server, and its message expression is not compiled.
-        if findings.is_empty() {
+        if type_checked.is_ok() {
+            let analysis =
+                analyze(compiled.expression(), schema, &place.path, place.resource_root, rule.optional_old_self);
             findings.extend(self.charge(rule, &analysis, schema, place, pointer, &finding));
-            findings.extend(self.message_expression_findings(rule, schema, place, pointer, &finding));
+            findings.extend(self.message_expression_findings(rule, site, place, pointer, &finding));
         }
         if let (true, Some(list)) = (compiled.is_transition_rule(), &place.uncorrelatable) {
             let message = format!(
@@ -266,7 +271,7 @@ impl Checker {
     fn message_expression_findings(
         &mut self,
         rule: &Rule,
-        schema: Schema<'_>,
+        site: Site<'_>,
         place: &Place,
         pointer: &str,
         finding: &impl Fn(Severity, String) -> Finding,
@@ -276,14 +281,14 @@ impl Checker {
             Ok(compiled) => compiled,
             Err(error) => return vec![finding(Severity::Error, format!("messageExpression: {error}"))],
         };
-        let analysis = analyze(compiled.expression(), schema, &place.path, place.resource_root, rule.optional_old_self);
-        let mut findings: Vec<Finding> =
-            analysis.problems.iter().map(|p| finding(Severity::Error, format!("messageExpression: {p}"))).collect();
-        if !findings.is_empty() {
-            return findings;
+        if let Err(message) = checker::check(expression, site, Checked::MessageExpression) {
+            return vec![finding(Severity::Error, message)];
         }
+        let analysis =
+            analyze(compiled.expression(), site.schema, &place.path, place.resource_root, rule.optional_old_self);
         let cost = analysis.max_cost;
         self.record(pointer, place, rule, Expression::MessageExpression, (cost, cost));
+        let mut findings = Vec::new();
         if cost > STATIC_ESTIMATED_COST_LIMIT {
             let message =
                 cost_message("estimated messageExpression cost", cost, STATIC_ESTIMATED_COST_LIMIT, "per-rule");

@@ -39,11 +39,11 @@
 //! without `type`) is visible as `dyn`, where the API server hides it from rules.
 
 mod analysis;
+mod checker;
 mod check;
 mod convert;
 mod error;
 mod escape;
-mod optional_old_self;
 mod program;
 mod schema;
 mod sizes;
@@ -51,7 +51,7 @@ mod stack;
 mod validate;
 
 pub use check::{
-    Expression, Finding, RuleCost, RuleReport, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, Severity,
+    Expression, Finding, OPTIONAL_OLD_SELF_UNUSED, RuleCost, RuleReport, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, Severity,
     check_schema_rules, exceed_factor,
 };
 pub use error::CelError;

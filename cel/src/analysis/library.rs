@@ -17,22 +17,6 @@ const MAX_NAME_FORMAT_REGEX_SIZE: f64 = 128.0;
 const MAX_FORMAT_SIZE: u64 = 64;
 /// An IP address is 4 or 16 bytes: comparing two walks both.
 const IP_BYTES: Size = Size { min: 4, max: 16 };
-/// The named formats of the `format` library, called on `format` (`format.uuid()`).
-const NAMED_FORMATS: &[&str] = &[
-    "dns1123Label",
-    "dns1123Subdomain",
-    "dns1035Label",
-    "qualifiedName",
-    "dns1123LabelPrefix",
-    "dns1123SubdomainPrefix",
-    "dns1035LabelPrefix",
-    "labelValue",
-    "uri",
-    "uuid",
-    "byte",
-    "date",
-    "datetime",
-];
 
 impl<'s> Analyzer<'s> {
     /// The library's estimate for `call`, when it has one.
@@ -83,10 +67,7 @@ impl<'s> Analyzer<'s> {
                 Outcome::new(scale(walked, MAX_NAME_FORMAT_REGEX_SIZE * REGEX_LENGTH), Ty::Optional(Box::new(Ty::Dyn)))
             }
             "format.named" => Outcome::new(1, Ty::Optional(Box::new(Ty::Library("Format")))),
-            name if name.starts_with("format.") => {
-                self.check_named_format(name);
-                Outcome::new(1, Ty::Library("Format"))
-            }
+            name if name.starts_with("format.") => Outcome::new(1, Ty::Library("Format")),
             "_==_" => self.library_equality(args)?,
             name => Outcome::new(1, constant_cost_ty(name)?),
         };
@@ -211,15 +192,6 @@ impl<'s> Analyzer<'s> {
             _ => 1,
         };
         Some(Outcome::new(cost, Ty::Bool))
-    }
-
-    /// Whether `format.<name>` is a named format; an unknown one is an undeclared reference, as on the server.
-    fn check_named_format(&mut self, name: &str) {
-        if let Some(format) = name.strip_prefix("format.")
-            && !NAMED_FORMATS.contains(&format)
-        {
-            self.problems.push(format!("undeclared reference to `{name}`"));
-        }
     }
 }
 

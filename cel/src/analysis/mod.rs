@@ -57,12 +57,8 @@ const KNOWN_NAMES: &[&str] = &[
 pub struct Analysis {
     /// The worst-case cost of one evaluation, in cel-go cost units.
     pub max_cost: u64,
-    /// References the schema does not allow (unknown fields, fields of non-objects, undeclared variables).
-    pub problems: Vec<String>,
     /// Bounds whose absence made the estimate larger: `maxItems to spec.ports`, `maxLength to spec.name`.
     pub missing_bounds: BTreeSet<String>,
-    /// When the rule certainly does not produce a bool: what it produces.
-    pub not_bool: Option<&'static str>,
 }
 
 /// Analyzes `expression` with `self` (and `oldSelf`, an optional when `optional_old_self`) typed by `schema` at
@@ -82,16 +78,10 @@ pub fn analyze(
             Binding { name: OLD_SELF.to_owned(), ty: old_ty, origin: Origin::Node(root.clone()) },
         ],
         root,
-        problems: Vec::new(),
         missing_bounds: BTreeSet::new(),
     };
     let estimate = analyzer.expr(expression);
-    Analysis {
-        max_cost: estimate.cost,
-        problems: analyzer.problems,
-        missing_bounds: analyzer.missing_bounds,
-        not_bool: estimate.ty.is_certainly_not_bool(),
-    }
+    Analysis { max_cost: estimate.cost, missing_bounds: analyzer.missing_bounds }
 }
 
 /// A sub-expression's type, worst-case cost and where its size comes from.
@@ -121,7 +111,6 @@ struct Analyzer<'s> {
     root: Node<'s>,
     /// Variables in scope, innermost last.
     scope: Vec<Binding<'s>>,
-    problems: Vec<String>,
     missing_bounds: BTreeSet<String>,
 }
 
@@ -175,9 +164,6 @@ impl<'s> Analyzer<'s> {
         if let Some(binding) = self.scope.iter().rev().find(|binding| binding.name == name) {
             return Estimate::new(binding.ty.clone(), SELECT_AND_IDENT_COST, binding.origin.clone());
         }
-        if !KNOWN_NAMES.contains(&name) {
-            self.problems.push(format!("undeclared reference to `{name}`"));
-        }
         let ty = if KNOWN_NAMES.contains(&name) { Ty::Type } else { Ty::Dyn };
         Estimate::new(ty, SELECT_AND_IDENT_COST, Origin::Node(self.root.clone()))
     }
@@ -196,34 +182,20 @@ impl<'s> Analyzer<'s> {
         Estimate::new(ty, operand.cost.saturating_add(own), origin)
     }
 
-    /// The type of `field` of `operand`; a reference the schema does not allow is a problem.
+    /// The type of `field` of `operand` (`dyn` where the schema does not say).
     fn field(&mut self, operand: &Estimate<'s>, field: &str) -> Ty<'s> {
         match &operand.ty {
+            // An unknown field is the type checker's to report; the estimate goes on with `dyn`.
             Ty::Object(node) => match node.field(field) {
                 Field::Found(found) => found.ty(),
-                Field::Unknown(known) => {
-                    let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
-                    let shown = if node.path.is_empty() { "self" } else { &node.path };
-                    self.problems.push(format!("no such field `{field}` in {shown} (its fields: {known})"));
-                    Ty::Dyn
-                }
+                Field::Unknown => Ty::Dyn,
             },
             Ty::Map(_, value) => (**value).clone(),
             Ty::Optional(inner) => {
                 let inner = Estimate::new((**inner).clone(), 0, Origin::without_size());
                 Ty::Optional(Box::new(self.field(&inner, field)))
             }
-            _ => {
-                // Read from the schema, the value is certainly not an object: the rule is wrong. (Other values'
-                // types are the analysis's best guess, not reason enough to refuse a rule.)
-                if let Origin::Node(node) = &operand.origin
-                    && !matches!(node.kind(), "object" | "map" | "dyn" | "int-or-string")
-                {
-                    let shown = if node.path.is_empty() { "self" } else { &node.path };
-                    self.problems.push(format!("{shown} is a {}, which has no field `{field}`", node.kind()));
-                }
-                Ty::Dyn
-            }
+            _ => Ty::Dyn,
         }
     }
 
