@@ -20,6 +20,7 @@ mod fidelity;
 mod generate_reuse;
 mod import;
 mod incremental;
+mod kube_cel_compile;
 mod kube_cel_cost;
 mod kube_crds;
 mod kube_published;

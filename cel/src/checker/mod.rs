@@ -77,13 +77,14 @@ pub(crate) fn check(source: &str, site: Site<'_>, checked: Checked) -> Result<()
         (Checked::Rule, _) => return Err("cel expression must evaluate to a bool".to_owned()),
         (Checked::MessageExpression, _) => return Err("messageExpression must evaluate to a string".to_owned()),
     }
+    let instantiation = if checked == Checked::Rule { "program" } else { "messageExpression" };
+    if let Some(name) = walk.undefined_type {
+        return Err(format!("{instantiation} instantiation failed: reference to undefined type: {name}"));
+    }
     // Building the program compiles the constant patterns the validators leave alone.
     match constant_pattern_error(program.expression()) {
         None => Ok(()),
-        Some(error) => {
-            let what = if checked == Checked::Rule { "program" } else { "messageExpression" };
-            Err(format!("{what} instantiation failed: error parsing regexp: {error}"))
-        }
+        Some(error) => Err(format!("{instantiation} instantiation failed: error parsing regexp: {error}")),
     }
 }
 

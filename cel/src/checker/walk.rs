@@ -20,6 +20,9 @@ pub(crate) struct Walk<'a, 's> {
     pub issues: Vec<Issue>,
     /// The type found for every expression, by id (before the final substitution).
     pub types: HashMap<u64, Type<'s>>,
+    /// The first type name read as a value that the server's program cannot resolve (`duration`, `timestamp`: its
+    /// type provider does not know them by these names).
+    pub undefined_type: Option<&'static str>,
 }
 
 impl<'a, 's> Walk<'a, 's> {
@@ -31,6 +34,7 @@ impl<'a, 's> Walk<'a, 's> {
             fresh: 0,
             issues: Vec::new(),
             types: HashMap::new(),
+            undefined_type: None,
         }
     }
 
@@ -73,7 +77,7 @@ impl<'a, 's> Walk<'a, 's> {
                     if list.optional_indices.contains(&index) {
                         ty = self.unwrap_optional_entry(item.id, ty);
                     }
-                    element = Some(self.join(item, element, ty));
+                    element = Some(self.join(element, ty));
                 }
                 let element = element.unwrap_or_else(|| self.fresh_param());
                 Type::list(element)
@@ -83,12 +87,12 @@ impl<'a, 's> Walk<'a, 's> {
                 for entry in &map.entries {
                     let EntryExpr::MapEntry(entry) = &entry.expr else { continue };
                     let key = self.check(&entry.key);
-                    key_type = Some(self.join(&entry.key, key_type, key));
+                    key_type = Some(self.join(key_type, key));
                     let mut value = self.check(&entry.value);
                     if entry.optional {
                         value = self.unwrap_optional_entry(entry.value.id, value);
                     }
-                    value_type = Some(self.join(&entry.value, value_type, value));
+                    value_type = Some(self.join(value_type, value));
                 }
                 match (key_type, value_type) {
                     (Some(key), Some(value)) => Type::map(key, value),
@@ -130,15 +134,14 @@ impl<'a, 's> Walk<'a, 's> {
         }
     }
 
-    /// The common type of a literal's elements so far and one more; elements must share a type.
-    fn join(&mut self, element: &IdedExpr, previous: Option<Type<'s>>, current: Type<'s>) -> Type<'s> {
+    /// The common type of a literal's elements so far and one more: `dyn` when they differ (the server's checker
+    /// lets them; its validator of homogeneous literals refuses them afterwards, but inside `format`'s arguments).
+    fn join(&mut self, previous: Option<Type<'s>>, current: Type<'s>) -> Type<'s> {
         let Some(previous) = previous else { return current };
         if self.mapping.assign(&previous, &current) {
             return most_general(&previous, &current);
         }
-        let message = format!("expected type '{previous}' but found '{current}'");
-        self.issues.push(Issue::at_expression(element, self.info, message));
-        Type::Error
+        Type::Dyn
     }
 
     fn lookup(&self, name: &str) -> Option<Type<'s>> {
@@ -149,6 +152,10 @@ impl<'a, 's> Walk<'a, 's> {
     }
 
     fn ident(&mut self, id: u64, name: &str) -> Type<'s> {
+        let variable = self.scope.iter().any(|(variable, _)| variable == name);
+        if !variable && self.undefined_type.is_none() {
+            self.undefined_type = ["duration", "timestamp"].into_iter().find(|unresolved| *unresolved == name);
+        }
         match self.lookup(name) {
             Some(ty) => ty,
             None => {
