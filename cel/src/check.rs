@@ -231,9 +231,15 @@ impl Checker {
             findings.push(finding(Severity::Error, OPTIONAL_OLD_SELF_UNUSED.to_owned()));
         }
         // A rule that does not compile costs nothing on the server, and its message expression is not compiled.
-        if type_checked.is_ok() {
-            let analysis =
-                analyze(compiled.expression(), schema, &place.path, place.resource_root, rule.optional_old_self);
+        if let Ok(typed) = &type_checked {
+            let analysis = analyze(
+                typed.program.expression(),
+                schema,
+                &place.path,
+                place.resource_root,
+                rule.optional_old_self,
+                &typed.types,
+            );
             findings.extend(self.charge(rule, &analysis, schema, place, pointer, &finding));
             findings.extend(self.message_expression_findings(rule, site, place, pointer, &finding));
         }
@@ -268,24 +274,30 @@ impl Checker {
 
     /// A message expression runs only when its rule fails, once per failure: the server charges its cost alone,
     /// against the per-rule limit and in the total.
-    fn message_expression_findings(
+    fn message_expression_findings<'s>(
         &mut self,
         rule: &Rule,
-        site: Site<'_>,
+        site: Site<'s>,
         place: &Place,
         pointer: &str,
         finding: &impl Fn(Severity, String) -> Finding,
     ) -> Vec<Finding> {
         let Some(expression) = &rule.message_expression else { return Vec::new() };
-        let compiled = match compile(expression) {
-            Ok(compiled) => compiled,
-            Err(error) => return vec![finding(Severity::Error, format!("messageExpression: {error}"))],
-        };
-        if let Err(message) = checker::check(expression, site, Checked::MessageExpression) {
-            return vec![finding(Severity::Error, message)];
+        if let Err(error) = compile(expression) {
+            return vec![finding(Severity::Error, format!("messageExpression: {error}"))];
         }
-        let analysis =
-            analyze(compiled.expression(), site.schema, &place.path, place.resource_root, rule.optional_old_self);
+        let typed = match checker::check(expression, site, Checked::MessageExpression) {
+            Ok(typed) => typed,
+            Err(message) => return vec![finding(Severity::Error, message)],
+        };
+        let analysis = analyze(
+            typed.program.expression(),
+            site.schema,
+            &place.path,
+            place.resource_root,
+            rule.optional_old_self,
+            &typed.types,
+        );
         let cost = analysis.max_cost;
         self.record(pointer, place, rule, Expression::MessageExpression, (cost, cost));
         let mut findings = Vec::new();

@@ -69,7 +69,8 @@ impl<'s> Analyzer<'s> {
             "format.named" => Outcome::new(1, Ty::Optional(Box::new(Ty::Library("Format")))),
             name if name.starts_with("format.") => Outcome::new(1, Ty::Library("Format")),
             "_==_" => self.library_equality(args)?,
-            name => Outcome::new(1, constant_cost_ty(name)?),
+            // Accessors and the like cost 1, as any call the estimators do not know.
+            _ => return None,
         };
         Some(outcome)
     }
@@ -193,26 +194,4 @@ impl<'s> Analyzer<'s> {
         };
         Some(Outcome::new(cost, Ty::Bool))
     }
-}
-
-/// The result type of a library function that costs 1 (accessors), `None` when `name` is not one.
-fn constant_cost_ty(name: &str) -> Option<Ty<'static>> {
-    let ty = match name {
-        "masked" => Ty::Library("CIDR"),
-        "prefixLength" | "family" | "sign" | "asInteger" | "compareTo" => Ty::Int,
-        "isUnspecified"
-        | "isLoopback"
-        | "isLinkLocalMulticast"
-        | "isLinkLocalUnicast"
-        | "isGlobalUnicast"
-        | "isInteger"
-        | "isGreaterThan"
-        | "isLessThan" => Ty::Bool,
-        "asApproximateFloat" => Ty::Double,
-        "add" | "sub" => Ty::Library("Quantity"),
-        "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath" => Ty::String,
-        "getQuery" => Ty::Map(Box::new(Ty::String), Box::new(Ty::List(Box::new(Ty::String)))),
-        _ => return None,
-    };
-    Some(ty)
 }

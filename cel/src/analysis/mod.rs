@@ -4,15 +4,17 @@
 //! Kubernetes library's function costs and the CRD size estimator, sizes taken from the schema.
 
 mod calls;
+mod checked;
 mod library;
 mod origin;
 mod size;
 mod ty;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue, SelectExpr};
 
+use crate::checker::Type as CheckedType;
 use crate::program::{OLD_SELF, SELF};
 use crate::schema::Schema;
 use origin::{Origin, Step};
@@ -62,15 +64,17 @@ pub struct Analysis {
 }
 
 /// Analyzes `expression` with `self` (and `oldSelf`, an optional when `optional_old_self`) typed by `schema` at
-/// data path `path`.
-pub fn analyze(
+/// data path `path`; `checked` holds the type checker's type of every expression, by id.
+pub fn analyze<'s>(
     expression: &IdedExpr,
-    schema: Schema<'_>,
+    schema: Schema<'s>,
     path: &str,
     resource_root: bool,
     optional_old_self: bool,
+    checked: &HashMap<u64, CheckedType<'s>>,
 ) -> Analysis {
     let root = Node::new(schema, path.to_owned(), resource_root);
+    let checked = checked.iter().map(|(id, ty)| (*id, checked::from_checked(ty, &root))).collect();
     let old_ty = if optional_old_self { Ty::Optional(Box::new(root.ty())) } else { root.ty() };
     let mut analyzer = Analyzer {
         scope: vec![
@@ -79,6 +83,7 @@ pub fn analyze(
         ],
         root,
         missing_bounds: BTreeSet::new(),
+        checked,
     };
     let estimate = analyzer.expr(expression);
     Analysis { max_cost: estimate.cost, missing_bounds: analyzer.missing_bounds }
@@ -112,6 +117,8 @@ struct Analyzer<'s> {
     /// Variables in scope, innermost last.
     scope: Vec<Binding<'s>>,
     missing_bounds: BTreeSet<String>,
+    /// The type checker's types, by expression id: what a call the estimator does not type itself results in.
+    checked: HashMap<u64, Ty<'s>>,
 }
 
 impl<'s> Analyzer<'s> {
@@ -120,7 +127,7 @@ impl<'s> Analyzer<'s> {
             Expr::Literal(literal) => literal_estimate(literal),
             Expr::Ident(name) => self.ident(name),
             Expr::Select(select) => self.select(select),
-            Expr::Call(call) => self.call(call),
+            Expr::Call(call) => self.call(expression.id, call),
             Expr::Comprehension(comprehension) => self.comprehension(comprehension),
             Expr::List(list) => {
                 let elements: Vec<_> = list.elements.iter().map(|e| self.expr(e)).collect();

@@ -17,16 +17,18 @@ mod schema_types;
 mod types;
 mod walk;
 
+use std::collections::HashMap;
 use std::sync::{Arc, LazyLock};
 
-use cel::Env;
 use cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue, SourceInfo};
+use cel::{Env, Program};
 
 use crate::program::{OLD_SELF, SELF};
 use crate::schema::Schema;
 use issues::Issue;
-use schema_types::{SELF_TYPE_NAME, decl_type};
-use types::Type;
+pub(crate) use schema_types::SELF_TYPE_NAME;
+use schema_types::decl_type;
+pub(crate) use types::{OPTIONAL, Type};
 use walk::Walk;
 
 /// Which expression of a rule entry is checked, and so what it must evaluate to.
@@ -51,10 +53,17 @@ pub(crate) struct Site<'s> {
 /// Parses as the checker needs it: the standard macros and `optMap`/`optFlatMap`, with the source positions.
 static PARSER: LazyLock<Arc<Env>> = LazyLock::new(|| Arc::new(Env::stdlib()));
 
+/// A rule that type-checks: its parsed program and the type of every expression in it, by id.
+#[derive(Debug)]
+pub(crate) struct Typed<'s> {
+    pub program: Program,
+    pub types: HashMap<u64, Type<'s>>,
+}
+
 /// Type-checks `source` (which parses: syntax errors are reported before this) at `site`; the server's message when
 /// it refuses the expression.
-pub(crate) fn check(source: &str, site: Site<'_>, checked: Checked) -> Result<(), String> {
-    let Ok(program) = PARSER.compile(source) else { return Ok(()) };
+pub(crate) fn check<'s>(source: &str, site: Site<'s>, checked: Checked) -> Result<Typed<'s>, String> {
+    let program = PARSER.compile(source).map_err(|error| format!("syntax error: {error}"))?;
     let info = program.source_info();
     let self_type = decl_type(site.schema, SELF_TYPE_NAME, site.resource_root).unwrap_or(Type::Dyn);
     let old_self_type = if site.optional_old_self { Type::optional(self_type.clone()) } else { self_type.clone() };
@@ -83,7 +92,10 @@ pub(crate) fn check(source: &str, site: Site<'_>, checked: Checked) -> Result<()
     }
     // Building the program compiles the constant patterns the validators leave alone.
     match constant_pattern_error(program.expression()) {
-        None => Ok(()),
+        None => {
+            let types = walk.types.iter().map(|(id, ty)| (*id, walk.resolved(ty))).collect();
+            Ok(Typed { program, types })
+        }
         Some(error) => Err(format!("{instantiation} instantiation failed: error parsing regexp: {error}")),
     }
 }

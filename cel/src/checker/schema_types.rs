@@ -68,6 +68,16 @@ pub(crate) fn decl_type<'s>(schema: Schema<'s>, name: &str, resource_root: bool)
 }
 
 impl<'s> Object<'s> {
+    /// The schema node whose properties are the object's fields.
+    pub fn schema(&self) -> Schema<'s> {
+        self.schema
+    }
+
+    /// Whether the object is a resource root.
+    pub fn resource_root(&self) -> bool {
+        self.resource_root
+    }
+
     /// The type of the field a rule spells `escaped`, or `None` when the object has no such field.
     pub fn field(&self, escaped: &str) -> Option<Type<'s>> {
         let name = format!("{}.{escaped}", self.name);

@@ -23,10 +23,15 @@ fn spec() -> Value {
     })
 }
 
+/// [`check`]'s verdict alone.
+fn outcome(source: &str, site: Site<'_>, checked: Checked) -> Result<(), String> {
+    check(source, site, checked).map(|_| ())
+}
+
 fn verdict(rule: &str) -> Result<(), String> {
     let schema = spec();
     let site = Site { schema: Schema::new(&schema), resource_root: false, optional_old_self: false };
-    check(rule, site, Checked::Rule)
+    outcome(rule, site, Checked::Rule)
 }
 
 /// The first line of the server's answer to each rule (`Ok` when it accepts the rule).
@@ -188,12 +193,12 @@ fn errors_are_sorted_and_shown_with_the_rule_and_a_caret() {
 fn a_message_expression_must_be_a_string() {
     let schema = spec();
     let site = Site { schema: Schema::new(&schema), resource_root: false, optional_old_self: false };
-    assert_eq!(check("'n is ' + string(self.n)", site, Checked::MessageExpression), Ok(()));
+    assert_eq!(outcome("'n is ' + string(self.n)", site, Checked::MessageExpression), Ok(()));
     assert_eq!(
-        check("self.n", site, Checked::MessageExpression),
+        outcome("self.n", site, Checked::MessageExpression),
         Err("messageExpression must evaluate to a string".to_owned())
     );
-    let unknown = check("self.zz", site, Checked::MessageExpression).expect_err("refused");
+    let unknown = outcome("self.zz", site, Checked::MessageExpression).expect_err("refused");
     assert!(unknown.starts_with("messageExpression compilation failed: ERROR: <input>:1:5: undefined field 'zz'"));
 }
 
@@ -201,8 +206,8 @@ fn a_message_expression_must_be_a_string() {
 fn optional_old_self_is_an_optional_of_the_node() {
     let schema = spec();
     let site = Site { schema: Schema::new(&schema), resource_root: false, optional_old_self: true };
-    assert_eq!(check("!oldSelf.hasValue() || self.n >= oldSelf.value().n", site, Checked::Rule), Ok(()));
-    let plain = check("oldSelf.n > 0", site, Checked::Rule).expect_err("refused");
+    assert_eq!(outcome("!oldSelf.hasValue() || self.n >= oldSelf.value().n", site, Checked::Rule), Ok(()));
+    let plain = outcome("oldSelf.n > 0", site, Checked::Rule).expect_err("refused");
     assert!(plain.contains("'_>_' applied to '(optional_type(int), int)'"), "{plain}");
 }
 
@@ -212,7 +217,7 @@ fn a_resource_root_shows_only_the_name_fields_of_metadata() {
     let site = Site { schema: Schema::new(&root), resource_root: true, optional_old_self: false };
     let accepted =
         "self.metadata.name != '' && has(self.metadata.generateName) && self.kind != '' && self.apiVersion != ''";
-    assert_eq!(check(accepted, site, Checked::Rule), Ok(()));
-    let labels = check("self.metadata.labels.size() > 0", site, Checked::Rule).expect_err("refused");
+    assert_eq!(outcome(accepted, site, Checked::Rule), Ok(()));
+    let labels = outcome("self.metadata.labels.size() > 0", site, Checked::Rule).expect_err("refused");
     assert!(labels.contains("1:14: undefined field 'labels'"), "{labels}");
 }
