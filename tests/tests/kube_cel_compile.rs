@@ -254,6 +254,8 @@ const VALID: &[&str] = &[
     "self.s.trim() == self.s",
     "'%s-%d'.format([self.s, self.n]) != ''",
     "strings.quote(self.s) != ''",
+    "'%.2f %e'.format([self.d, self.d]) != '' && '%x %X %o %b'.format([self.n, self.s, self.n, self.b]) != ''",
+    "'%s %s %s %%'.format([self.l, self.m, [self.ts, self.du]]) != ''",
     // Kubernetes' regex library.
     "self.s.find('[a-z]+') != '' || self.s.findAll('[a-z]').size() >= 0",
     "self.s.findAll('[a-z]', 2).size() <= 2",
@@ -405,6 +407,14 @@ const INVALID: &[&str] = &[
     "timestamp('x') > timestamp('2020-01-01T00:00:00Z')",
     "timestamp('2020-02-30T00:00:00Z') < self.ts",
     "timestamp(-62135596801) < timestamp(0)",
+    // Format strings that do not fit their arguments.
+    "'%d'.format(['a']) == ''",
+    "'%s %s'.format([self.s]) == ''",
+    "'%s'.format([self.s, self.n]) == ''",
+    "'%q'.format([1]) == ''",
+    "'%s'.format([self.o]) == ''",
+    "'%f'.format([self.b]) == ''",
+    "'%.2'.format([self.d]) == ''",
     // Patterns the server compiles when it builds the program.
     "matches(self.s, '(')",
     // Type names the server's program cannot resolve.

@@ -11,6 +11,7 @@
 //! - [`issues`]: the errors' text.
 
 mod decls;
+mod format_strings;
 mod issues;
 mod literals;
 mod schema_types;
@@ -124,9 +125,13 @@ fn constant_pattern_error(expression: &IdedExpr) -> Option<String> {
 /// valid, and list and map literals must not mix types (outside `format`'s arguments).
 fn validate_literals(expression: &IdedExpr, info: &SourceInfo, walk: &Walk<'_, '_>) -> Vec<Issue> {
     let mut found = Vec::new();
+    let resolved: HashMap<u64, Type<'_>> = walk.types.iter().map(|(id, ty)| (*id, walk.resolved(ty))).collect();
     visit(expression, false, &mut |node, in_format| {
         match &node.expr {
             Expr::Call(call) => {
+                if call.func_name == "format" && call.target.is_some() {
+                    found.extend(format_strings::check(node.id, call, &resolved, info));
+                }
                 // The first argument, when it is a literal; converting one that is not a string fails but for
                 // seconds since the epoch.
                 let Some(Expr::Literal(literal)) = call.args.first().map(|arg| &arg.expr) else { return };

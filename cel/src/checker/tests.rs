@@ -163,6 +163,14 @@ const ANSWERS: &[(&str, Option<&str>)] = &[
     ("matches(self.s, '(')", Some("program instantiation failed: error parsing regexp: missing closing ): `(`")),
     ("self.s.find('[') == ''", Some("program instantiation failed: error parsing regexp: missing closing ]: `[`")),
     (
+        "'%d'.format(['a']) == ''",
+        Some(
+            "compilation failed: ERROR: <input>:1:14: error during formatting: decimal clause can only be used on \
+             integers, was given string",
+        ),
+    ),
+    ("'%s-%d'.format([self.s, self.n]) != ''", None),
+    (
         "timestamp(-62135596801) < timestamp(0)",
         Some("compilation failed: ERROR: <input>:1:11: invalid timestamp argument"),
     ),
