@@ -23,6 +23,11 @@ pub const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
 /// `optionalOldSelf`).
 pub const OPTIONAL_OLD_SELF_UNUSED: &str = "may not be set if oldSelf is not used in rule";
 
+/// The server's answer to rules on a node it cannot type (no `type`, only `x-kubernetes-preserve-unknown-fields`),
+/// reported at the node's `x-kubernetes-validations`.
+pub const UNTYPED_NODE: &str = "internal error: failed to construct type information for x-kubernetes-validations \
+                                rules: unable to convert structural schema to CEL declarations";
+
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -178,8 +183,23 @@ struct Checker {
 
 impl Checker {
     fn walk(&mut self, schema: Schema<'_>, place: &Place) {
-        for (pointer, rule) in schema.rules() {
-            self.check_rule(schema, place, &format!("{}{pointer}", place.pointer), &rule);
+        let rules = schema.rules();
+        let site = Site { schema, resource_root: place.resource_root, optional_old_self: false };
+        if let (Some((pointer, rule)), false) = (rules.first(), checker::types_self(site)) {
+            // The server refuses the node's rules together, at the node's `x-kubernetes-validations`.
+            self.report.rules += rules.len();
+            let entry = pointer.rsplit_once('/').map_or(pointer.as_str(), |(list, _)| list);
+            self.report.findings.push(Finding {
+                severity: Severity::Error,
+                field: place.path.clone(),
+                pointer: format!("{}{entry}", place.pointer),
+                rule: rule.rule.clone(),
+                message: UNTYPED_NODE.to_owned(),
+            });
+        } else {
+            for (pointer, rule) in rules {
+                self.check_rule(schema, place, &format!("{}{pointer}", place.pointer), &rule);
+            }
         }
         if let Some((at, properties)) = schema.locate("properties") {
             for (name, property) in properties.as_object().into_iter().flatten() {

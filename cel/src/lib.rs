@@ -73,7 +73,7 @@ mod validate;
 
 pub use check::{
     Expression, Finding, OPTIONAL_OLD_SELF_UNUSED, RuleCost, RuleReport, STATIC_ESTIMATED_COST_LIMIT,
-    STATIC_ESTIMATED_CRD_COST_LIMIT, Severity, check_schema_rules, exceed_factor,
+    STATIC_ESTIMATED_CRD_COST_LIMIT, Severity, UNTYPED_NODE, check_schema_rules, exceed_factor,
 };
 pub use error::CelError;
 pub use escape::{escape, unescape};

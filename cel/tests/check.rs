@@ -2,7 +2,7 @@
 
 use kapi_cel::{
     Expression, OPTIONAL_OLD_SELF_UNUSED, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, Severity,
-    check_schema_rules, exceed_factor,
+    UNTYPED_NODE, check_schema_rules, exceed_factor,
 };
 use serde_json::{Value, json};
 
@@ -326,4 +326,24 @@ fn optional_old_self_is_read_as_an_optional_and_must_be_read() {
     assert_eq!(errors("self.replicas > 0"), vec![OPTIONAL_OLD_SELF_UNUSED.to_owned()]);
     assert_eq!(errors("!oldSelf.hasValue() || self.replicas >= oldSelf.value().replicas"), Vec::<String>::new());
     assert_eq!(errors("self.replicas >= oldSelf.orValue(self).replicas"), Vec::<String>::new());
+}
+
+#[test]
+fn rules_on_a_node_without_a_type_are_refused_together() {
+    let schema = json!({"type": "object", "properties": {"free": {
+        "x-kubernetes-preserve-unknown-fields": true,
+        "x-kubernetes-validations": [{"rule": "self == 1"}, {"rule": "true"}],
+    }}});
+    let report = check_schema_rules(&schema);
+    let [finding] = report.findings.as_slice() else { panic!("one finding: {:?}", report.findings) };
+    assert_eq!(finding.message, UNTYPED_NODE);
+    assert_eq!(finding.pointer, "/properties/free/x-kubernetes-validations");
+    assert_eq!(report.rules, 2);
+}
+
+#[test]
+fn a_keyword_property_is_read_escaped_or_not() {
+    let keyword = json!({"namespace": {"type": "string", "maxLength": 8}});
+    let report = check_schema_rules(&crd("self.namespace == '' && self.__namespace__ == ''", keyword));
+    assert_eq!(report.findings, vec![]);
 }

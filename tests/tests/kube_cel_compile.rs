@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use kapi_cel::{OPTIONAL_OLD_SELF_UNUSED, check_schema_rules};
+use kapi_cel::{OPTIONAL_OLD_SELF_UNUSED, UNTYPED_NODE, check_schema_rules};
 use kapi_codegen::crd_check::check_crd;
 use kapi_tests::kube::{crd_around, kube};
 use serde_json::{Value, json};
@@ -24,6 +24,8 @@ enum At {
     MapItem,
     /// On the items of `spec.atomic`, an atomic list (they do not).
     AtomicItem,
+    /// On a property of `spec`.
+    Field(&'static str),
 }
 
 /// `spec`: one field of every kind the server types, every list, map and string bounded so that no rule is costly.
@@ -66,7 +68,9 @@ fn spec_properties() -> Value {
         "q": string(16),
         "ip": string(45),
         "cidr": string(49),
-        "url": string(64)
+        "url": string(64),
+        "1abc": string(8),
+        "free": {"x-kubernetes-preserve-unknown-fields": true}
     })
 }
 
@@ -80,6 +84,7 @@ fn schema_with(at: At, entry: &Value) -> Value {
         At::Root => root["x-kubernetes-validations"] = rules,
         At::MapItem => spec["properties"]["lo"]["items"]["x-kubernetes-validations"] = rules,
         At::AtomicItem => spec["properties"]["atomic"]["items"]["x-kubernetes-validations"] = rules,
+        At::Field(name) => spec["properties"][name]["x-kubernetes-validations"] = rules,
     }
     root["properties"]["spec"] = spec;
     root
@@ -438,6 +443,22 @@ fn rungs() -> Vec<Rung> {
         at(At::MapItem, "self.zz == oldSelf.k"),
         at(At::AtomicItem, "self.k != ''"),
         at(At::AtomicItem, "self.k == oldSelf.k"),
+        // Rules on a list, a map, an int-or-string, an embedded resource, an untyped node.
+        at(At::Field("l"), "self.all(x, x > 0) && self.size() <= 8"),
+        at(At::Field("l"), "self.size() > 'a'"),
+        at(At::Field("m"), "self.all(k, self[k] != '') && self.k != ''"),
+        at(At::Field("lo"), "self.all(i, i.k != '') && self == oldSelf"),
+        at(At::Field("ios"), "self == 1 || self == 'a'"),
+        at(At::Field("ios"), "self"),
+        at(At::Field("e"), "self.kind != '' && self.metadata.name != ''"),
+        at(At::Field("e"), "self.spec.x == 1"),
+        at(At::Field("free"), "self == 1"),
+        // Names: keywords, with or without their escape; names no rule can spell.
+        rule("self.namespace == '' && self.__namespace__ == ''"),
+        rule("self.x-y == ''"),
+        rule("self.__1abc__ == ''"),
+        rule("self.free == 1"),
+        rule("has(self.free)"),
         // optionalOldSelf.
         optional_old_self("!oldSelf.hasValue() || self.n >= oldSelf.value().n"),
         optional_old_self("self.n >= oldSelf.orValue(self).n"),
@@ -473,6 +494,9 @@ fn kapi_answer(crd: &Value) -> (bool, Causes) {
             if finding.pointer.is_empty() {
                 return (String::new(), finding.message.clone());
             }
+            if finding.message == UNTYPED_NODE {
+                return (server_path(&finding.pointer), finding.message.clone());
+            }
             let which = if finding.message.starts_with("messageExpression")
                 || finding.message.starts_with("estimated messageExpression cost")
             {
@@ -499,7 +523,10 @@ fn server_answer(crd: &Value) -> (bool, Causes) {
             // `Invalid value: <the entry, Go-printed>: <why>`; the entry's printing is Go's own.
             let message = match message.find("}: ") {
                 Some(end) if message.starts_with("Invalid value: apiextensions.ValidationRule{") => &message[end + 3..],
-                _ => message.strip_prefix("Invalid value: true: ").unwrap_or(message),
+                _ => message
+                    .strip_prefix("Invalid value: true: ")
+                    .or_else(|| message.strip_prefix("Internal error: "))
+                    .unwrap_or(message),
             };
             (field, normalize_self_type(message))
         })
@@ -527,10 +554,10 @@ fn server_path(pointer: &str) -> String {
     let mut tokens = pointer.split('/').skip(1);
     while let Some(token) = tokens.next() {
         match token {
-            "properties" | "x-kubernetes-validations" | "allOf" => {
-                let name = tokens.next().unwrap_or_default().replace("~1", "/").replace("~0", "~");
-                path.push_str(&format!(".{token}[{name}]"));
-            }
+            "properties" | "x-kubernetes-validations" | "allOf" => match tokens.next() {
+                Some(name) => path.push_str(&format!(".{token}[{}]", name.replace("~1", "/").replace("~0", "~"))),
+                None => path.push_str(&format!(".{token}")),
+            },
             other => path.push_str(&format!(".{other}")),
         }
     }
@@ -545,6 +572,7 @@ fn worded_as_the_server(message: &str) -> bool {
         .iter()
         .any(|prefix| message.starts_with(prefix))
         || message == OPTIONAL_OLD_SELF_UNUSED
+        || message == UNTYPED_NODE
 }
 
 /// How kapi's answer differs from the server's, if it does.

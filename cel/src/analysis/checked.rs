@@ -17,7 +17,7 @@ pub(super) fn from_checked<'s>(ty: &Type<'s>, root: &Node<'s>) -> Ty<'s> {
         Type::Null => Ty::Null,
         Type::Duration => Ty::Duration,
         Type::Timestamp => Ty::Timestamp,
-        Type::Type(_) => Ty::Type,
+        Type::Meta(_) => Ty::Type,
         Type::List(element) => Ty::List(Box::new(from_checked(element, root))),
         Type::Map(key, value) => Ty::Map(Box::new(from_checked(key, root)), Box::new(from_checked(value, root))),
         Type::Object(object) => {

@@ -345,7 +345,7 @@ pub(crate) fn type_ident(name: &str) -> Option<Type<'static>> {
         "null_type" => Type::Null,
         "string" => Type::String,
         "timestamp" => Type::Timestamp,
-        "type" => return Some(Type::Type(Some(Box::new(Type::Type(None))))),
+        "type" => return Some(Type::Meta(Some(Box::new(Type::Meta(None))))),
         "uint" => Type::Uint,
         "dyn" => Type::Dyn,
         "optional_type" => Type::optional(Type::Param("V".into())),
@@ -354,7 +354,7 @@ pub(crate) fn type_ident(name: &str) -> Option<Type<'static>> {
         }
         _ => return None,
     };
-    Some(Type::Type(Some(Box::new(ty))))
+    Some(Type::Meta(Some(Box::new(ty))))
 }
 
 /// The overloads of a declared function.
@@ -456,7 +456,7 @@ fn parse_type(text: &str) -> Type<'static> {
             Type::map(key, next())
         }
         "optional_type" => Type::optional(next()),
-        "type" => Type::Type(Some(Box::new(next()))),
+        "type" => Type::Meta(Some(Box::new(next()))),
         param if param.len() == 1 => Type::Param(param.to_owned()),
         other => opaque_name(other).map_or(Type::Error, |name| Type::Opaque(name, Vec::new())),
     }

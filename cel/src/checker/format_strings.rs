@@ -149,7 +149,7 @@ impl Checker<'_, '_> {
                 | Type::Timestamp
                 | Type::Bytes
                 | Type::Duration
-                | Type::Type(_)
+                | Type::Meta(_)
                 | Type::Null
         );
         if !printable {
@@ -182,7 +182,7 @@ impl Checker<'_, '_> {
             Type::Duration => "google.protobuf.Duration".to_owned(),
             Type::Timestamp => "google.protobuf.Timestamp".to_owned(),
             Type::Opaque(name, _) => name.to_owned(),
-            Type::Type(_) => "type".to_owned(),
+            Type::Meta(_) => "type".to_owned(),
             other => other.to_string(),
         }
     }

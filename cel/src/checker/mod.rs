@@ -54,6 +54,12 @@ pub(crate) struct Site<'s> {
 /// Parses as the checker needs it: the standard macros and `optMap`/`optFlatMap`, with the source positions.
 static PARSER: LazyLock<Arc<Env>> = LazyLock::new(|| Arc::new(Env::stdlib()));
 
+/// Whether the server can type `self` at `site`: a node with no type (`x-kubernetes-preserve-unknown-fields` alone)
+/// cannot carry rules.
+pub(crate) fn types_self(site: Site<'_>) -> bool {
+    decl_type(site.schema, SELF_TYPE_NAME, site.resource_root).is_some()
+}
+
 /// A rule that type-checks: its parsed program and the type of every expression in it, by id.
 #[derive(Debug)]
 pub(crate) struct Typed<'s> {

@@ -88,11 +88,20 @@ impl<'s> Object<'s> {
                 _ => {}
             }
         }
-        let (_, property) = self
-            .schema
-            .properties()?
-            .iter()
-            .find(|(property, _)| escape(property).is_some_and(|spelled| spelled == escaped))?;
+        let properties = self.schema.properties()?;
+        let spelled = |field: &str| {
+            properties.iter().find(|(property, _)| escape(property).is_some_and(|spelled| spelled == field))
+        };
+        // The server also finds a property named by a CEL keyword when the rule writes the keyword itself
+        // (`self.namespace` for `__namespace__`).
+        let keyword = escape(escaped).filter(|spelled| *spelled == format!("__{escaped}__"));
+        let (property, name) = match spelled(escaped) {
+            Some((_, property)) => (property, name),
+            None => {
+                let keyword = keyword?;
+                (spelled(&keyword)?.1, format!("{}.{keyword}", self.name))
+            }
+        };
         let property = Schema::new(property);
         decl_type(property, &name, property.flag("x-kubernetes-embedded-resource"))
     }

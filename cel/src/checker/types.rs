@@ -29,7 +29,7 @@ pub(crate) enum Type<'s> {
     /// A named type with parameters: `optional_type(T)`, and the Kubernetes libraries' types (`net.IP`, …).
     Opaque(&'static str, Vec<Type<'s>>),
     /// The type of a type value: `type(int)` for `int`; `type` alone for the type of `type`.
-    Type(Option<Box<Type<'s>>>),
+    Meta(Option<Box<Type<'s>>>),
     /// A type parameter of an overload (`A`), or a fresh variable standing for one (`_var0`).
     Param(String),
 }
@@ -68,7 +68,7 @@ impl<'s> Type<'s> {
             Type::List(element) => vec![element],
             Type::Map(key, value) => vec![key, value],
             Type::Opaque(_, params) => params.iter().collect(),
-            Type::Type(Some(inner)) => vec![inner],
+            Type::Meta(Some(inner)) => vec![inner],
             _ => Vec::new(),
         }
     }
@@ -82,7 +82,7 @@ impl<'s> Type<'s> {
             (Type::Opaque(a, p), Type::Opaque(b, q)) => {
                 a == b && p.len() == q.len() && p.iter().zip(q).all(|(x, y)| x.is_exact(y))
             }
-            (Type::Type(a), Type::Type(b)) => match (a, b) {
+            (Type::Meta(a), Type::Meta(b)) => match (a, b) {
                 (Some(a), Some(b)) => a.is_exact(b),
                 (None, None) => true,
                 _ => false,
@@ -120,8 +120,8 @@ impl fmt::Display for Type<'_> {
                 let params: Vec<String> = params.iter().map(ToString::to_string).collect();
                 write!(f, "{name}({})", params.join(", "))
             }
-            Type::Type(None) => f.write_str("type"),
-            Type::Type(Some(inner)) => write!(f, "type({inner})"),
+            Type::Meta(None) => f.write_str("type"),
+            Type::Meta(Some(inner)) => write!(f, "type({inner})"),
             Type::Param(name) => f.write_str(name),
         }
     }
@@ -191,7 +191,7 @@ impl<'s> Mapping<'s> {
             return t1.is_legacy_nullable();
         }
         match (t1, t2) {
-            (Type::Type(_), other) => matches!(other, Type::Type(_)),
+            (Type::Meta(_), other) => matches!(other, Type::Meta(_)),
             (Type::List(a), Type::List(b)) => self.assignable(a, b),
             (Type::Map(a, b), Type::Map(c, d)) => self.assignable(a, c) && self.assignable(b, d),
             (Type::Opaque(a, p), Type::Opaque(b, q)) => {
@@ -256,7 +256,7 @@ impl<'s> Mapping<'s> {
             Type::Opaque(name, params) => {
                 Type::Opaque(name, params.iter().map(|p| self.substitute(p, params_to_dyn)).collect())
             }
-            Type::Type(Some(inner)) => Type::Type(Some(Box::new(self.substitute(inner, params_to_dyn)))),
+            Type::Meta(Some(inner)) => Type::Meta(Some(Box::new(self.substitute(inner, params_to_dyn)))),
             other => other.clone(),
         }
     }
@@ -276,7 +276,7 @@ fn equal_or_less_specific(t1: &Type<'_>, t2: &Type<'_>) -> bool {
         }
         (Type::List(a), Type::List(b)) => equal_or_less_specific(a, b),
         (Type::Map(a, b), Type::Map(c, d)) => equal_or_less_specific(a, c) && equal_or_less_specific(b, d),
-        (Type::Type(_), Type::Type(_)) => true,
+        (Type::Meta(_), Type::Meta(_)) => true,
         _ => t1.is_exact(t2),
     }
 }

@@ -324,7 +324,7 @@ impl<'a, 's> Walk<'a, 's> {
                 Type::map(key, self.rename(value, fresh))
             }
             Type::Opaque(name, params) => Type::Opaque(name, params.iter().map(|p| self.rename(p, fresh)).collect()),
-            Type::Type(Some(inner)) => Type::Type(Some(Box::new(self.rename(inner, fresh)))),
+            Type::Meta(Some(inner)) => Type::Meta(Some(Box::new(self.rename(inner, fresh)))),
             other => other.clone(),
         }
     }
