@@ -263,9 +263,12 @@ impl Checker {
             findings.extend(self.charge(rule, &analysis, schema, place, pointer, &finding));
             findings.extend(self.message_expression_findings(rule, site, place, pointer, &finding));
         }
-        if let (true, Some(list)) = (compiled.is_transition_rule(), &place.uncorrelatable) {
+        // The server learns that a rule reads oldSelf from the checked rule: one that does not check is not told
+        // where it may not read it.
+        if let (true, true, Some(list)) = (compiled.is_transition_rule(), type_checked.is_ok(), &place.uncorrelatable) {
             let message = format!(
-                "oldSelf cannot be used here: {list} is not a list of type map, so its old and new items cannot be paired"
+                "oldSelf cannot be used on the uncorrelatable portion of the schema within {list}: it is not a list \
+                 of type map, so its old and new items cannot be paired"
             );
             findings.push(finding(Severity::Error, message));
         }

@@ -348,6 +348,7 @@ const INVALID: &[&str] = &[
     "cel.bind(x, 1, x > 0)",
     "self.l.flatten().size() > 0",
     "self.l.all(i, v, v > 0)",
+    "self.l.existsOne(x, x > 0)",
     "format.nope().validate(self.s).hasValue()",
     // Wrong arguments and arity.
     "self.s.size(1) == 0",
@@ -443,6 +444,7 @@ fn rungs() -> Vec<Rung> {
         at(At::MapItem, "self.zz == oldSelf.k"),
         at(At::AtomicItem, "self.k != ''"),
         at(At::AtomicItem, "self.k == oldSelf.k"),
+        at(At::AtomicItem, "self.k == oldSelf.zz"),
         // Rules on a list, a map, an int-or-string, an embedded resource, an untyped node.
         at(At::Field("l"), "self.all(x, x > 0) && self.size() <= 8"),
         at(At::Field("l"), "self.size() > 'a'"),

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use serde_json::{Value, json};
 
-use super::types::Type;
+use super::types::{Object, Type};
 use crate::escape::escape;
 use crate::schema::Schema;
 
@@ -20,16 +20,6 @@ pub(crate) const SELF_TYPE_NAME: &str = "selfType0";
 static ROOT_METADATA: LazyLock<Value> = LazyLock::new(
     || json!({"type": "object", "properties": {"name": {"type": "string"}, "generateName": {"type": "string"}}}),
 );
-
-/// An object type: its name and the schema node whose properties are its fields.
-#[derive(Debug, Clone)]
-pub(crate) struct Object<'s> {
-    pub name: String,
-    schema: Schema<'s>,
-    /// The root of a resource (the CRD's root, or an embedded resource), which shows `apiVersion`, `kind` and only
-    /// `metadata.name`/`generateName`.
-    resource_root: bool,
-}
 
 /// The type of a node reached as `name`, or `None` when the server gives it none.
 pub(crate) fn decl_type<'s>(schema: Schema<'s>, name: &str, resource_root: bool) -> Option<Type<'s>> {

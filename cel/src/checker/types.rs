@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::schema_types::Object;
+use crate::schema::Schema;
 
 /// The type of an expression.
 #[derive(Debug, Clone)]
@@ -32,6 +32,16 @@ pub(crate) enum Type<'s> {
     Meta(Option<Box<Type<'s>>>),
     /// A type parameter of an overload (`A`), or a fresh variable standing for one (`_var0`).
     Param(String),
+}
+
+/// An object type: its name and the schema node whose properties are its fields (see `schema_types`).
+#[derive(Debug, Clone)]
+pub(crate) struct Object<'s> {
+    pub name: String,
+    pub(super) schema: Schema<'s>,
+    /// The root of a resource (the CRD's root, or an embedded resource), which shows `apiVersion`, `kind` and only
+    /// `metadata.name`/`generateName`.
+    pub(super) resource_root: bool,
 }
 
 /// `optional_type`, the opaque type of optional values.
