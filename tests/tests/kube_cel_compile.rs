@@ -138,6 +138,7 @@ const VALID: &[&str] = &[
     "matches(self.s, '^[a-z]*$')",
     "'a'.matches(self.s)",
     "self.s.matches('(?i)abc')",
+    "self.s.matches('[]a]') && self.s.matches('x{') && self.s.matches('(?i:a)|(?P<n>b)') && self.s.matches('a{2,3}?')",
     "self.s + 'x' != ''",
     "self.s < 'z'",
     "'abc'.size() == 3 && b'abc'.size() == 3",
@@ -428,6 +429,15 @@ const INVALID: &[&str] = &[
     "type(self.ts) == timestamp",
     "self.s.find('[') == ''",
     "self.s.findAll('(').size() > 0",
+    "matches(self.s, 'a**')",
+    "matches(self.s, '*')",
+    "matches(self.s, '[z-a]')",
+    "matches(self.s, '\\\\q')",
+    "matches(self.s, '(?=a)')",
+    "matches(self.s, ')')",
+    "matches(self.s, 'a{1001}')",
+    "matches(self.s, '[^]')",
+    "self.s.find('a\\\\') == ''",
 ];
 
 fn rungs() -> Vec<Rung> {
@@ -566,13 +576,19 @@ fn server_path(pointer: &str) -> String {
     path
 }
 
-/// Whether a cause's message is the checker's to word as the server does (type errors, result types,
-/// `optionalOldSelf`); other causes (where a transition rule sits, a pattern Go's regexp refuses when the program is
-/// built) are compared by field only.
+/// Whether a cause's message is the checker's to word as the server does (type errors, result types, patterns Go's
+/// regexp refuses when the program is built, `optionalOldSelf`); other causes (where a transition rule sits, costs)
+/// are compared by field only.
 fn worded_as_the_server(message: &str) -> bool {
-    ["compilation failed:", "messageExpression compilation failed:", "cel expression must", "messageExpression must"]
-        .iter()
-        .any(|prefix| message.starts_with(prefix))
+    [
+        "compilation failed:",
+        "messageExpression compilation failed:",
+        "cel expression must",
+        "messageExpression must",
+        "program instantiation failed:",
+    ]
+    .iter()
+    .any(|prefix| message.starts_with(prefix))
         || message == OPTIONAL_OLD_SELF_UNUSED
         || message == UNTYPED_NODE
 }

@@ -229,3 +229,20 @@ fn a_resource_root_shows_only_the_name_fields_of_metadata() {
     let labels = outcome("self.metadata.labels.size() > 0", site, Checked::Rule).expect_err("refused");
     assert!(labels.contains("1:14: undefined field 'labels'"), "{labels}");
 }
+
+#[test]
+fn no_input_makes_the_checker_panic() {
+    // Every prefix and suffix of the rules above (most do not parse, some do and are odd), and patterns and format
+    // strings cut anywhere.
+    for (rule, _) in ANSWERS {
+        for (at, _) in rule.char_indices() {
+            let _ = verdict(&rule[..at]);
+            let _ = verdict(&rule[at..]);
+        }
+    }
+    for text in ["[a-", "[", "\\", "(?", "(?P<", "a{1,", "{", "x**?", "[]]", "[^]", "%", "%.", "%.1", "%é"] {
+        let _ = verdict(&format!("self.s.matches('{}')", text.replace('\\', "\\\\")));
+        let _ = verdict(&format!("matches(self.s, '{}')", text.replace('\\', "\\\\")));
+        let _ = verdict(&format!("'{text}'.format([1]) == ''"));
+    }
+}
