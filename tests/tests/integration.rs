@@ -20,6 +20,7 @@ mod fidelity;
 mod generate_reuse;
 mod import;
 mod incremental;
+mod kube_cel_compile;
 mod kube_cel_cost;
 mod kube_cel_cost_real_world;
 mod kube_crds;
