@@ -20,6 +20,7 @@ mod serve_tls;
 mod stdout;
 mod typed_openapi;
 mod validate;
+mod validate_crd;
 
 use commands::Source;
 
