@@ -22,6 +22,7 @@ mod import;
 mod incremental;
 mod kube_cel_cost;
 mod kube_crds;
+mod kube_object_rules;
 mod kube_published;
 mod kube_structural;
 mod kubectl_validate_suite;

@@ -15,7 +15,7 @@ use kapi_tests::shared;
 use serde_json::Value;
 
 /// The `kapi` binary of this build, built first (the test crate cannot depend on a binary target).
-fn kapi_binary() -> PathBuf {
+pub(crate) fn kapi_binary() -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary's path");
     // <target>/<profile>/deps/<test binary>
     let profile_dir = exe.parent().and_then(Path::parent).expect("the test binary sits in <target>/<profile>/deps");

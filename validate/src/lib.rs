@@ -112,9 +112,15 @@ impl<'c> Validator<'c> {
         if let Some(error) = metadata::metadata_decode_error(value) {
             return vec![problem(error)];
         }
-        let mut errors = metadata::metadata_problems(&gvk, value);
-        errors.extend(walk::validate_value(&schema, value, &mut self.patterns));
-        if !self.catalog.is_custom(&gvk) {
+        let built_in = !self.catalog.is_custom(&gvk);
+        let mut errors = metadata::metadata_problems(&gvk, value, built_in);
+        // The server decodes metadata into its Go type and checks it in code (above), never against ObjectMeta's
+        // schema, whose `required` (an owner reference's uid) it reports in its own words.
+        let schema_errors = walk::validate_value(&schema, value, &mut self.patterns);
+        errors.extend(
+            schema_errors.into_iter().filter(|e| !(e.field.starts_with("metadata.") && e.reason == Reason::Required)),
+        );
+        if built_in {
             errors.extend(builtin_rules::builtin_problems(&gvk, value));
         }
         if let Some(checker) = self.crd_checker

@@ -50,6 +50,9 @@ pub const NAME_RULES_1_32: &[(&str, &str, NameRule)] = &[
     ("networking.k8s.io", "IPAddress", NameRule::Unchecked),
 ];
 
+/// How much of a `generateName` the server keeps before the 5 random characters it appends.
+const GENERATED_PREFIX_MAX: usize = 58;
+
 /// The annotations' total size limit (keys and values, in bytes).
 pub const ANNOTATIONS_SIZE_LIMIT: usize = 256 * 1024;
 
@@ -90,7 +93,10 @@ fn invalid(field: &str, value: &str, detail: &str) -> FieldError {
 
 /// The metadata problems of an object of kind `gvk`, as the server finds them on create (after decoding, and after
 /// a `generateName` has produced the name).
-pub fn metadata_problems(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
+///
+/// `built_in` for a kind the server itself serves (not a custom resource): most of those check finalizers once
+/// more (see [`LEGACY_FINALIZER_CHECK_SKIPPED_1_32`]).
+pub fn metadata_problems(gvk: &Gvk, object: &Value, built_in: bool) -> Vec<FieldError> {
     let empty = Map::new();
     let metadata = object.get("metadata").and_then(Value::as_object).unwrap_or(&empty);
     let text = |key: &str| metadata.get(key).and_then(Value::as_str).unwrap_or_default();
@@ -102,11 +108,20 @@ pub fn metadata_problems(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
             errors.push(invalid("generateName", generate_name, &detail));
         }
     }
-    let name = text("name");
-    if name.is_empty() && generate_name.is_empty() {
+    // The server generates the name before it validates: the prefix (cut to 58 characters) and 5 random ones.
+    let generated;
+    let name = match text("name") {
+        "" if !generate_name.is_empty() => {
+            let cut = generate_name.char_indices().nth(GENERATED_PREFIX_MAX).map_or(generate_name.len(), |(i, _)| i);
+            generated = format!("{}xxxxx", &generate_name[..cut]);
+            generated.as_str()
+        }
+        name => name,
+    };
+    if name.is_empty() {
         let message = "Required value: name or generateName is required".to_owned();
         errors.push(metadata_error("name", Reason::Required, message));
-    } else if !name.is_empty() {
+    } else {
         for detail in name_errors(rule, name, false) {
             errors.push(invalid("name", name, &detail));
         }
@@ -125,6 +140,30 @@ pub fn metadata_problems(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
     errors.extend(annotations(metadata));
     errors.extend(owner_references(metadata));
     errors.extend(finalizers(metadata));
+    if built_in && !LEGACY_FINALIZER_CHECK_SKIPPED_1_32.contains(&gvk.group.as_str()) {
+        errors.extend(legacy_finalizers(metadata));
+    }
+    errors
+}
+
+/// The built-in groups whose objects' metadata is validated by apimachinery alone; the others (Kubernetes' own
+/// `pkg/apis`) also refuse a finalizer with no `/` that is not one of the standard three.
+pub const LEGACY_FINALIZER_CHECK_SKIPPED_1_32: &[&str] =
+    &["admissionregistration.k8s.io", "apiextensions.k8s.io", "apiregistration.k8s.io"];
+
+/// The finalizers without a domain the server itself handles.
+const STANDARD_FINALIZERS: &[&str] = &["kubernetes", "orphan", "foregroundDeletion"];
+
+fn legacy_finalizers(metadata: &Map<String, Value>) -> Vec<FieldError> {
+    let Some(Value::Array(finalizers)) = metadata.get("finalizers") else { return Vec::new() };
+    let mut errors = Vec::new();
+    for (index, name) in finalizers.iter().enumerate() {
+        let Some(name) = name.as_str() else { continue };
+        if !name.contains('/') && !STANDARD_FINALIZERS.contains(&name) {
+            let detail = "name is neither a standard finalizer name nor is it fully qualified";
+            errors.push(invalid(&format!("finalizers[{index}]"), name, detail));
+        }
+    }
     errors
 }
 
@@ -328,13 +367,13 @@ mod tests {
     #[test]
     fn names_by_kind() {
         let service = json!({"metadata": {"name": "1abc"}});
-        assert_eq!(metadata_problems(&gvk("", "Service"), &service).len(), 1);
-        assert!(metadata_problems(&gvk("", "ConfigMap"), &service).is_empty());
+        assert_eq!(metadata_problems(&gvk("", "Service"), &service, true).len(), 1);
+        assert!(metadata_problems(&gvk("", "ConfigMap"), &service, true).is_empty());
         let role = json!({"metadata": {"name": "system:Admin"}});
-        assert!(metadata_problems(&gvk("rbac.authorization.k8s.io", "ClusterRole"), &role).is_empty());
+        assert!(metadata_problems(&gvk("rbac.authorization.k8s.io", "ClusterRole"), &role, true).is_empty());
         let generated = json!({"metadata": {"generateName": "web-"}});
-        assert!(metadata_problems(&gvk("", "Pod"), &generated).is_empty());
-        let missing = metadata_problems(&gvk("", "Pod"), &json!({}));
+        assert!(metadata_problems(&gvk("", "Pod"), &generated, true).is_empty());
+        let missing = metadata_problems(&gvk("", "Pod"), &json!({}), true);
         assert_eq!(missing[0].field, "metadata.name");
         assert_eq!(missing[0].reason, Reason::Required);
     }
@@ -349,7 +388,7 @@ mod tests {
             "ownerReferences": [{"apiVersion": "v1", "kind": "Pod", "name": "p"}]
         }});
         let fields: Vec<(String, Reason)> =
-            metadata_problems(&gvk("", "ConfigMap"), &object).into_iter().map(|e| (e.field, e.reason)).collect();
+            metadata_problems(&gvk("", "ConfigMap"), &object, false).into_iter().map(|e| (e.field, e.reason)).collect();
         let expected = [
             "metadata.labels",
             "metadata.labels",
