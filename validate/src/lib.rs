@@ -1,11 +1,22 @@
 //! Offline validation of Kubernetes manifests against the schemas a kapi bundle serves, by `apiVersion` and
-//! `kind`: what the API server would reject on create (or, given the old object, on update).
+//! `kind`: what the API server would reject on create (or, given the old object, on update), in its words.
 //!
-//! Each document is checked against its kind's schema (types, required fields, enums, bounds, patterns, formats,
-//! nulls, int-or-string, undeclared fields as with kubectl's strict validation, duplicate items of sets and map
-//! lists) and against its CEL rules (`x-kubernetes-validations`), which see the object with schema defaults
-//! filled in, as the server's rules do. Required fields are checked on the object as written: a required field
-//! with a default is reported missing, where the server would fill it first.
+//! Each document is checked as the server checks it, in its order: decoding (a known kind, `metadata` fields of
+//! the right JSON types, no undeclared fields, as with kubectl's strict validation); the metadata rules of every
+//! object (names in the format the kind requires, labels, annotations, finalizers, owner references: see
+//! [`NAME_RULES_1_32`]); the kind's schema (types, required fields, enums, bounds, patterns, formats, nulls,
+//! int-or-string, junctors, duplicate items of sets and map lists); for built-in kinds, the rules the server has in
+//! code that the published schema lacks ([`RULES_1_32`]); for a CustomResourceDefinition, the CRD checks a caller
+//! plugs in ([`CrdChecker`]); and the CEL rules (`x-kubernetes-validations`), which see the object with schema
+//! defaults filled in, as the server's rules do. Required fields are checked on the object as written: a required
+//! field with a default is reported missing, where the server would fill it first.
+//!
+//! Every [`Problem`] carries the server's field-error [`Reason`] and the [`Origin`] of the check that found it;
+//! [`document_status`] turns a document's problems into the `metav1.Status` the server would answer.
+//!
+//! kapi-validate depends on kapi-cel only. The structural-schema checker a CRD manifest needs lives in
+//! kapi-codegen, with the generator around it; rather than depend on all of that, kapi-validate takes the checker
+//! as a function ([`Validator::with_crd_checker`]), which `kapi validate` supplies.
 
 mod builtin_rules;
 mod catalog;
