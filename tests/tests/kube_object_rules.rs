@@ -211,3 +211,89 @@ fn object_rules_agree_with_the_server() {
     println!("  cause messages identical: {same_messages}/{total_messages}");
     assert!(disagreements.is_empty(), "disagreements:\n{}", disagreements.join("\n"));
 }
+
+/// A CRD with CEL rules on a property and on the root, and a map list whose keys have defaults (kubectl-validate's
+/// `cel_basic.yaml`, in a group of this test's own).
+fn cel_crd() -> Value {
+    json!({
+        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": "gauges.objectrules.kapi.example.com"},
+        "spec": {"group": "objectrules.kapi.example.com", "scope": "Namespaced",
+            "names": {"plural": "gauges", "singular": "gauge", "kind": "Gauge", "listKind": "GaugeList"},
+            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {
+                "type": "object",
+                "x-kubernetes-validations": [
+                    {"rule": "!has(self.other_value) || self.other_value % self.value == 0",
+                     "message": "Other must be a multiple of value"}
+                ],
+                "properties": {
+                    "value": {"type": "integer",
+                        "x-kubernetes-validations": [{"rule": "self > 0", "message": "Must be positive non-zero"}]},
+                    "other_value": {"type": "integer"},
+                    "label": {"type": "string", "x-kubernetes-validations": [
+                        {"rule": "self != 'forbidden'", "message": "not this one", "reason": "FieldValueForbidden"}]},
+                    "map_list": {"type": "array", "x-kubernetes-list-type": "map",
+                        "x-kubernetes-list-map-keys": ["containerPort", "protocol"],
+                        "items": {"type": "object", "properties": {
+                            "containerPort": {"type": "integer", "default": 8080},
+                            "protocol": {"type": "string", "default": "TCP"}}}}
+                }}}}]}
+    })
+}
+
+#[test]
+fn cel_failures_read_as_the_servers() {
+    let installing = kube_installing();
+    let crd = cel_crd();
+    let made = installing.send_json("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", &crd);
+    assert!(matches!(made.status, 201 | 409), "CRD: {}", String::from_utf8_lossy(&made.body));
+    let collection = "/apis/objectrules.kapi.example.com/v1/namespaces/default/gauges";
+    let gauge = |fields: Value| {
+        let mut object = json!({"apiVersion": "objectrules.kapi.example.com/v1", "kind": "Gauge",
+            "metadata": {"name": "g"}});
+        object.as_object_mut().expect("object").extend(fields.as_object().expect("fields").clone());
+        object
+    };
+    let cases = [
+        ("valid", gauge(json!({"value": 3, "other_value": 9}))),
+        ("rule on a property", gauge(json!({"value": -3}))),
+        ("rule on the root", gauge(json!({"value": 3, "other_value": 8}))),
+        ("rule with a reason", gauge(json!({"value": 1, "label": "forbidden"}))),
+        (
+            "map list keys equal after defaults",
+            gauge(json!({"value": 1, "map_list": [{"protocol": "TCP", "containerPort": 88}, {"containerPort": 88}]})),
+        ),
+    ];
+    // The collection answers once the CRD is established and served.
+    let started = std::time::Instant::now();
+    while installing.send_json("POST", &format!("{collection}?dryRun=All"), &cases[0].1).status == 404 {
+        assert!(started.elapsed().as_secs() < 60, "the CRD is not served after 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let kapi = kapi_binary();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let crd_file = dir.path().join("crd.json");
+    std::fs::write(&crd_file, serde_json::to_vec(&crd).expect("JSON")).expect("write");
+    let mut disagreements = Vec::new();
+    for (name, object) in &cases {
+        let reply = installing.send_json("POST", &format!("{collection}?dryRun=All"), object);
+        let server = if (200..300).contains(&reply.status) { json!({"status": "Success"}) } else { reply.json() };
+        let file = dir.path().join("case.json");
+        std::fs::write(&file, serde_json::to_vec(object).expect("JSON")).expect("write");
+        let output = std::process::Command::new(&kapi)
+            .args(["validate", "-o", "json", "--crds"])
+            .arg(&crd_file)
+            .arg(&file)
+            .output()
+            .expect("kapi runs");
+        let report: Value = serde_json::from_slice(&output.stdout).expect("kapi prints JSON");
+        let ours = &report[file.display().to_string()][0];
+        let same = server["status"] == ours["status"]
+            && server["message"] == ours["message"]
+            && causes(&server) == causes(ours);
+        if !same {
+            disagreements.push(format!("{name}:\n    server {server}\n    kapi   {ours}"));
+        }
+    }
+    assert!(disagreements.is_empty(), "CEL failures read differently:\n{}", disagreements.join("\n"));
+}

@@ -167,7 +167,8 @@ impl Walker<'_> {
         for (index, item) in items.iter().enumerate() {
             let identity = if keys.is_empty() { item.clone() } else { key_values(&keys, item, item_schema) };
             if seen.contains(&identity) {
-                self.error(&format!("{path}[{index}]"), Reason::Duplicate, format!("Duplicate value: {identity}"));
+                let message = format!("Duplicate value: {}", go_syntax(&identity));
+                self.error(&format!("{path}[{index}]"), Reason::Duplicate, message);
             }
             seen.push(identity);
         }
@@ -260,4 +261,24 @@ fn key_values(keys: &[&str], item: &Value, item_schema: Option<&Value>) -> Value
         }
     }
     Value::Object(identity)
+}
+
+/// A value as the API server prints a decoded JSON value in an error (Go's `%#v`): `"TCP"`, `88`,
+/// `map[string]interface {}{"containerPort":88, "protocol":"TCP"}`, `[]interface {}{1, 2}`.
+fn go_syntax(value: &Value) -> String {
+    match value {
+        Value::Null => "interface {}(nil)".to_owned(),
+        Value::Bool(_) | Value::Number(_) | Value::String(_) => value.to_string(),
+        Value::Array(items) => {
+            let shown: Vec<String> = items.iter().map(go_syntax).collect();
+            format!("[]interface {{}}{{{}}}", shown.join(", "))
+        }
+        Value::Object(fields) => {
+            let mut entries: Vec<(&String, &Value)> = fields.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            let shown: Vec<String> =
+                entries.iter().map(|(k, v)| format!("{}:{}", Value::from(k.as_str()), go_syntax(v))).collect();
+            format!("map[string]interface {{}}{{{}}}", shown.join(", "))
+        }
+    }
 }
