@@ -53,7 +53,18 @@ fn cases() -> Vec<Case> {
     crd_name["metadata"]["name"] = json!("wrong.rules.example.com");
     crd_name["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["message"]["type"] =
         json!("string");
+    let mut crd_untyped = crd_name.clone();
+    crd_untyped["metadata"]["name"] = json!("typos.rules.example.com");
+    crd_untyped["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["properties"]["message"] =
+        json!({"description": "no type"});
+    let mut crd_rule = crd_name.clone();
+    crd_rule["metadata"]["name"] = json!("typos.rules.example.com");
+    crd_rule["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["x-kubernetes-validations"] =
+        json!([{"rule": "self.message.size() > 0"}, {"rule": "self.message.limit > 1"}]);
+    let crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
     vec![
+        Case { name: "crd with an untyped property", path: crds, object: crd_untyped },
+        Case { name: "crd with a rule that does not compile", path: crds, object: crd_rule },
         Case { name: "valid", path: configmaps, object: config_map(json!({"name": "fine", "labels": {"a": "b"}})) },
         Case { name: "name not a subdomain", path: configmaps, object: config_map(json!({"name": "x.com^2"})) },
         Case { name: "name too long", path: configmaps, object: config_map(json!({"name": long_name})) },
