@@ -106,6 +106,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn pieces_as_kubernetes_yaml_reader_splits_them() {
+        assert!(split_documents("---").is_empty(), "a lone separator is no document");
+        assert!(split_documents("").is_empty());
+        let pieces = split_documents("# a\n---\n# b\n---   \n\n# c\n");
+        assert_eq!(pieces.len(), 3);
+        assert!(pieces.iter().all(Piece::is_empty_document));
+        assert_eq!(pieces.iter().map(|p| p.first_line).collect::<Vec<_>>(), [1, 3, 5]);
+        let pieces = split_documents("kind: A\n---\nkind: B\n");
+        assert_eq!(pieces[1].parse("f").expect("parses")[0].value["kind"], "B");
+    }
+
+    #[test]
+    fn a_repeated_key_reads_as_kubernetes_decoder_words_it() {
+        let text = "a: 1\n---\nkind: Pod\nspec:\n  x: 1\n  x: 2\n";
+        let error = split_documents(text)[1].parse("f").expect_err("a repeated key");
+        // The key repeats on line 6 of the file; go-yaml counts it as 7.
+        assert_eq!(error, "line 7: key \"x\" already set in map");
+    }
+
+    #[test]
     fn yaml_documents_are_numbered_and_lists_opened() {
         let text =
             "apiVersion: v1\nkind: ConfigMap\n---\napiVersion: v1\nkind: List\nitems:\n- {kind: A}\n- {kind: B}\n";

@@ -93,3 +93,46 @@ fn identity(object: &Value) -> (String, String, String) {
     };
     (text("/kind"), group, text("/metadata/name"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reason::Reason;
+
+    fn problem(field: &str, reason: Reason, origin: Origin, message: &str) -> Problem {
+        Problem {
+            file: "f".to_owned(),
+            document: 1,
+            object: "Pod/p".to_owned(),
+            field: field.to_owned(),
+            reason,
+            origin,
+            message: message.to_owned(),
+        }
+    }
+
+    #[test]
+    fn several_causes_unknown_fields_and_decoding() {
+        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}});
+        let two = [
+            problem("", Reason::Invalid, Origin::Cel, "Invalid value: \"object\": no"),
+            problem("spec.x", Reason::Required, Origin::Schema, "Required value"),
+        ];
+        let status = document_status(&pod, &two);
+        assert_eq!(
+            status["message"],
+            "Pod.core \"p\" is invalid: [<nil>: Invalid value: \"object\": no, spec.x: Required value]"
+        );
+        assert_eq!(status["details"]["causes"][0]["field"], "<nil>");
+        assert_eq!(status["details"]["causes"][1]["reason"], "FieldValueRequired");
+        let unknown =
+            problem("spec.y", Reason::Invalid, Origin::UnknownField, "Invalid value: value provided for unknown field");
+        let status = document_status(&pod, &[two[1].clone(), unknown]);
+        assert_eq!(status["message"], " \"\" is invalid: spec.y: Invalid value: value provided for unknown field");
+        assert!(status["details"].get("kind").is_none());
+        let decode = problem("metadata.labels", Reason::Internal, Origin::Decode, "json: cannot unmarshal");
+        let status = document_status(&pod, &[decode]);
+        assert_eq!((status["reason"].as_str(), status["code"].as_i64()), (Some("InternalError"), Some(500)));
+        assert_eq!(document_status(&pod, &[]), success_status());
+    }
+}
