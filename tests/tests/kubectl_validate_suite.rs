@@ -27,7 +27,9 @@ pub(crate) fn kapi_binary() -> PathBuf {
     let profile_dir = exe.parent().and_then(Path::parent).expect("the test binary sits in <target>/<profile>/deps");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let mut build = Command::new(cargo);
-    build.args(["build", "--quiet", "-p", "kapi-cli", "--bin", "kapi"]).current_dir(kapi_tests::project_root());
+    let target_dir = profile_dir.parent().expect("<target>/<profile>");
+    build.args(["build", "--quiet", "-p", "kapi-cli", "--bin", "kapi", "--target-dir"]);
+    build.arg(target_dir).current_dir(kapi_tests::project_root());
     if profile_dir.file_name().is_some_and(|name| name == "release") {
         build.arg("--release");
     }
