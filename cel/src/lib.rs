@@ -1,13 +1,37 @@
 //! Kubernetes CEL validation rules (`x-kubernetes-validations`): checked when a schema is built, evaluated offline
 //! against objects.
 //!
-//! - [`check_schema_rules`] walks a CRD's `openAPIV3Schema` and, for every rule, reports syntax errors, field
-//!   references the schema does not allow (through `items` for comprehension variables and
-//!   `additionalProperties` for map values), transition rules placed under lists whose items cannot be paired,
-//!   and estimated costs above the API server's per-rule and per-CRD limits, naming the bounds that are missing.
+//! - [`check_schema_rules`] walks a CRD's `openAPIV3Schema` and, for every rule, reports syntax errors, type errors
+//!   (see below), `optionalOldSelf` on a rule that does not read `oldSelf`, transition rules placed under lists
+//!   whose items cannot be paired, and estimated costs above the API server's per-rule and per-CRD limits, naming
+//!   the bounds that are missing.
 //! - [`compile`] and [`evaluate`] run one rule against a JSON value typed by its schema node.
 //! - [`validate_object`] runs every rule of a schema against an object, pairing old and new values as the API
 //!   server does for transition rules.
+//!
+//! # Type checking
+//!
+//! Every rule and `messageExpression` is type-checked as the API server (Kubernetes 1.32) compiles it, by a checker
+//! kapi carries (the `cel` crate has none): `self` and `oldSelf` are typed from the schema node as the server types
+//! it (objects as message types whose fields are the escaped property names, maps, lists, `format`s that make
+//! bytes, durations and timestamps, `x-kubernetes-int-or-string` as `dyn`, embedded resources and the resource
+//! root showing `apiVersion`, `kind` and only `metadata.name`/`generateName`, `oldSelf` an optional with
+//! `optionalOldSelf`); calls resolve against the declarations of the server's CRD environment (cel-go's standard
+//! library with cross-type numeric comparisons and optional types, the strings extension at version 2, sets, and
+//! Kubernetes' lists, regex, URL, quantity, IP, CIDR, format and authorizer libraries; not the two-variable
+//! comprehensions, which the server declares at 1.32 for stored rules only, new rules getting what the previous
+//! minor release knows) with cel-go's overload resolution and type parameters; the server's validators then check
+//! regex, duration and timestamp literals and `format` strings against their arguments, and refuse mixed list and
+//! map literals; constant patterns of `matches(s, p)`, `find` and `findAll` are compiled as the server compiles them
+//! when it builds the program.
+//! A rule must be a `bool`, a message expression a `string`. Errors are the server's words, position and caret
+//! included (`compilation failed: ERROR: <input>:1:8: found no matching overload for '_>_' applied to '(int,
+//! string)'`), with the server's type names but for one: the server names the rule's own type `selfType` and a
+//! number that changes with every request, where kapi writes `selfType0`. `tests/tests/kube_cel_compile.rs`
+//! compares a ladder of rules with a real server. Known differences: regular expressions are judged by a scan for
+//! the mistakes Go's `regexp` reports most (worded as Go words them), then by Rust's `regex`, whose RE2 dialect
+//! differs from Go's in corners; `existsOne` (not a macro at the server's level) is recognized from its spelling
+//! before the parser expands it.
 //!
 //! # How the cost estimate relates to the API server's
 //!
@@ -24,20 +48,18 @@
 //! differs:
 //!
 //! - only the maximum of a cost is tracked (cel-go also tracks a minimum, which no limit reads);
-//! - types come from the schema and a table of the functions' result types, not from a full type checker: the
-//!   result of a function the table does not know is `dyn`, sized as anything;
-//! - a rule the server does not compile costs nothing there; kapi costs nothing either for a rule it finds wrong,
-//!   but does not find every rule the server's checker refuses (mistyped arguments are not errors here; calls of
-//!   functions outside the server's environment are).
+//! - types come from the type checker, as the server's come from cel-go's: a rule that does not type-check costs
+//!   nothing on either side.
 //!
 //! # Evaluation
 //!
 //! Rules run on the interpreter of the `cel` crate in the API server's environment for CRD rules (kube-apiserver
 //! 1.32, a new CRD's rules): cel-go's standard library with optional values and cross-type numeric comparisons, its
 //! strings extension (version 2) and sets extension, and Kubernetes' libraries (`lists`, `regex`, `url`,
-//! `quantity`, `ip`, `cidr`, `format`), in the `library` module. [`FUNCTIONS`] lists every function of that
-//! environment; a rule calling anything else (`reverse`, `sortBy`, `cel.bind`, the two-variable comprehensions,
-//! which 1.32 accepts only in rules already stored) is refused when compiled, as the server's checker refuses it.
+//! `quantity`, `ip`, `cidr`, `format`), in the `library` module. [`FUNCTIONS`] lists every function a rule may
+//! call (the type checker declares the same names, and the authz library's [`UNREACHABLE`] ones); a rule calling
+//! anything else (`reverse`, `sortBy`, `cel.bind`, the two-variable comprehensions, which 1.32 accepts only in rules
+//! already stored) is refused by the type checker, and fails if evaluated.
 //! Where the crate's own functions differ from cel-go's (RE2's ASCII classes in `matches`, `string(double)`,
 //! timestamp getters in UTC, `indexOf` offsets, `format`), kapi's replace them. Strings of the `date-time` and
 //! `date` formats are timestamps, `duration` durations and `byte` bytes, as the server converts them. A library
@@ -45,8 +67,8 @@
 //! `tests/tests/kube_cel_functions.rs` evaluates every function, edge and error cases included, on kapi and on a real
 //! server. What differs:
 //!
-//! - there is no type checker yet: a rule the server refuses for its types runs here and fails (or passes) at
-//!   evaluation;
+//! - [`evaluate`] does not type-check: a rule the server refuses for its types, evaluated without
+//!   [`check_schema_rules`], runs and fails (or passes);
 //! - quantities are kept in 128 bits, about 10^29 at nano precision, where Kubernetes' decimals are unbounded: a
 //!   larger one is an evaluation error;
 //! - a field that has no type (`x-kubernetes-preserve-unknown-fields` without `type`) is visible as `dyn`, where
@@ -54,11 +76,11 @@
 
 mod analysis;
 mod check;
+mod checker;
 mod convert;
 mod error;
 mod escape;
 mod library;
-mod optional_old_self;
 mod program;
 mod schema;
 mod sizes;
@@ -66,8 +88,8 @@ mod stack;
 mod validate;
 
 pub use check::{
-    Expression, Finding, RuleCost, RuleReport, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, Severity,
-    check_schema_rules, exceed_factor,
+    Expression, Finding, OPTIONAL_OLD_SELF_UNUSED, RuleCost, RuleReport, STATIC_ESTIMATED_COST_LIMIT,
+    STATIC_ESTIMATED_CRD_COST_LIMIT, Severity, UNTYPED_NODE, check_schema_rules, exceed_factor,
 };
 pub use error::CelError;
 pub use escape::{escape, unescape};

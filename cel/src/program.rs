@@ -38,6 +38,9 @@ pub struct CompiledRule {
     source: String,
     program: Program,
     written: Program,
+    /// The first call of a function outside the server's environment, which the server's checker refuses: the
+    /// type checker reports it when a schema is checked; evaluating the rule fails with it.
+    undeclared: Option<String>,
     uses_old_self: bool,
     optional_old_self: bool,
 }
@@ -54,12 +57,10 @@ pub(crate) fn parse(rule: &str) -> Result<CompiledRule, CelError> {
     }
     check_size(rule).map_err(CelError::syntax)?;
     let program = ENV.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
-    if let Some(problem) = library::undeclared_call(rule) {
-        return Err(CelError::syntax(problem));
-    }
     let written = WRITTEN.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
     let uses_old_self = program.references().has_variable(OLD_SELF);
-    Ok(CompiledRule { source: rule.to_owned(), program, written, uses_old_self, optional_old_self: false })
+    let undeclared = library::undeclared_call(rule);
+    Ok(CompiledRule { source: rule.to_owned(), program, written, undeclared, uses_old_self, optional_old_self: false })
 }
 
 impl CompiledRule {
@@ -127,6 +128,9 @@ pub(crate) fn run(
     schema: Schema<'_>,
     resource_root: bool,
 ) -> Result<CelValue, CelError> {
+    if let Some(problem) = &rule.undeclared {
+        return Err(CelError::evaluation(problem.clone()));
+    }
     let mut context = Context::with_env(Arc::clone(&ENV));
     context.add_variable_from_value(SELF, to_cel(self_value, schema, resource_root));
     let old = old_self.map(|old| to_cel(old, schema, resource_root));

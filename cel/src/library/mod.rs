@@ -86,7 +86,13 @@ pub(crate) fn error(_function: &str, message: impl ToString) -> ExecutionError {
 /// alone, arithmetic errors are named as cel-go names them. Others are the crate's, first letter lowercase.
 pub(crate) fn error_text(error: &ExecutionError) -> String {
     match error {
-        ExecutionError::FunctionError { message, .. } => message.clone(),
+        ExecutionError::FunctionError { function, message } if message.starts_with("string parse error") => {
+            format!("type conversion error from 'string' to '{function}'")
+        }
+        ExecutionError::FunctionError { message, .. } => match message.strip_prefix("Type conversion error") {
+            Some(rest) => format!("type conversion error{rest}"),
+            None => message.clone(),
+        },
         ExecutionError::DivisionByZero(_) => "division by zero".to_owned(),
         ExecutionError::RemainderByZero(_) => "modulus by zero".to_owned(),
         ExecutionError::Overflow(_, Value::UInt(_), _) => "unsigned integer overflow".to_owned(),

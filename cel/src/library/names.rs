@@ -175,4 +175,16 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), before, "a function listed twice");
     }
+
+    /// The type checker's declarations (`checker::decls`, written from the server's sources independently) name
+    /// the same functions: the list is complete.
+    #[test]
+    fn the_type_checker_declares_the_same_functions() {
+        let declared: Vec<&str> = crate::checker::decls::names().into_iter().filter(|name| !is_syntax(name)).collect();
+        let mut listed: Vec<&str> =
+            FUNCTIONS.iter().map(|function| function.name).chain(UNREACHABLE.iter().copied()).collect();
+        listed.sort_unstable();
+        listed.dedup();
+        assert_eq!(listed, declared);
+    }
 }
