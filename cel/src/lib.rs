@@ -63,12 +63,15 @@
 //! Where the crate's own functions differ from cel-go's (RE2's ASCII classes in `matches`, `string(double)`,
 //! timestamp getters in UTC, `indexOf` offsets, `format`), kapi's replace them. Strings of the `date-time` and
 //! `date` formats are timestamps, `duration` durations and `byte` bytes, as the server converts them. A library
-//! function's runtime error (`url('relative')`, `quantity('1x')`, `min()` of an empty list) is an evaluation error.
+//! function's runtime error (`url('relative')`, `quantity('1x')`, `min()` of an empty list) is an evaluation error,
+//! worded as the server words it.
 //! `tests/tests/kube_cel_functions.rs` evaluates every function, edge and error cases included, on kapi and on a real
 //! server. What differs:
 //!
 //! - [`evaluate`] does not type-check: a rule the server refuses for its types, evaluated without
 //!   [`check_schema_rules`], runs and fails (or passes);
+//! - a constant call that fails (`int('x')`) is refused by the server when it builds the program (cel-go folds
+//!   constant calls); here the rule fails when evaluated;
 //! - quantities are kept in 128 bits, about 10^29 at nano precision, where Kubernetes' decimals are unbounded: a
 //!   larger one is an evaluation error;
 //! - a field that has no type (`x-kubernetes-preserve-unknown-fields` without `type`) is visible as `dyn`, where

@@ -1,6 +1,7 @@
-//! Refuses calls the API server's environment does not declare (`reverse`, `sortBy`, `cel.bind`, `existsOne`, …),
-//! as its checker refuses them when a CRD is written, so that kapi does not evaluate rules the server never runs.
-//! The rule is read before macros are expanded, so a macro is judged by its name and argument count.
+//! Finds calls the API server's environment does not declare (`reverse`, `sortBy`, `cel.bind`, `existsOne`, …),
+//! which its checker refuses when a CRD is written: kapi does not evaluate such a rule (the `cel` crate would run
+//! some of them), it fails with this message. The rule is read before macros are expanded, so a macro is judged by
+//! its name and argument count.
 
 use std::sync::LazyLock;
 

@@ -1,8 +1,8 @@
 //! Kubernetes' CEL environment for CRD rules (kube-apiserver 1.32): the libraries k8s.io/apiserver adds to cel-go's
 //! standard library (`lists`, `regex`, `url`, `quantity`, `ip`, `cidr`, `format`) and cel-go's `sets` extension,
 //! evaluated with cel-go's semantics. The `cel` crate supplies the standard library, optionals and the strings
-//! extension; [`names`] lists every function of the environment, and calls of any other are refused when a rule is
-//! compiled, as the API server's checker refuses them.
+//! extension; [`names`] lists every function of the environment (the type checker declares the same names), and a
+//! rule calling any other fails when evaluated, as the server's checker would have refused it.
 
 mod cidr;
 mod compat;

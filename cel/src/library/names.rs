@@ -1,5 +1,6 @@
 //! The functions a CRD rule may call on the API server (kube-apiserver 1.32, a new CRD's rules), by library: one
-//! list, which the rules kapi compiles are held to and the differential test covers call by call.
+//! list, which the rules kapi evaluates are held to, the type checker's declarations are compared with, and the
+//! differential test covers call by call.
 
 /// A function of the environment and the library it comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
