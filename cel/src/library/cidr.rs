@@ -5,9 +5,9 @@ use cel::common::types::{STRING_TYPE, Type};
 use cel::objects::Opaque;
 use cel::{DeclarationError, Env, ExecutionError, Value};
 
+use super::args::{error, opaque, overload, string, wrap};
 use super::ip::{self, Ip};
 use super::net::{Prefix, parse_prefix};
-use super::{error, opaque, overload, string, wrap};
 
 /// The CEL type of a CIDR.
 pub(crate) const TYPE_NAME: &str = "net.CIDR";

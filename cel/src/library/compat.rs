@@ -13,10 +13,10 @@ use cel::common::types::{DYN_TYPE, STRING_TYPE};
 use cel::parser::{Macro, MacroExprHelper};
 use cel::{DeclarationError, Env, ExecutionError, Value};
 
+use super::args::{error, int, list, overload, string};
 use super::cidr::Cidr;
 use super::go_format::{go_g, go_quote, locale_fixed, locale_scientific};
 use super::ip::Ip;
-use super::{error, int, list, overload, string};
 
 /// The function `matches` calls are rewritten to (a name no rule can spell).
 const MATCHES: &str = "@re2Matches";

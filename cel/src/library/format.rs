@@ -9,8 +9,8 @@ use cel::objects::Opaque;
 use cel::{DeclarationError, Env, ExecutionError, Value};
 use regex::Regex;
 
+use super::args::{opaque, optional, overload, string, strings, wrap};
 use super::url::parse_request_uri;
-use super::{opaque, optional, overload, string, strings, wrap};
 
 /// The CEL type of a format.
 pub(crate) const TYPE_NAME: &str = "kubernetes.NamedFormat";

@@ -6,8 +6,8 @@ use cel::common::types::{STRING_TYPE, Type};
 use cel::objects::Opaque;
 use cel::{DeclarationError, Env, ExecutionError, Value};
 
+use super::args::{error, opaque, overload, string, wrap};
 use super::net::{is_global_unicast, is_link_local_multicast, is_link_local_unicast, parse_ip};
-use super::{error, opaque, overload, string, wrap};
 
 /// The CEL type of an IP address.
 pub(crate) const TYPE_NAME: &str = "net.IP";

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use cel::common::types::{DYN_TYPE, LIST_TYPE};
 use cel::{DeclarationError, Env, ExecutionError, Value};
 
-use super::{error, list, overload};
+use super::args::{error, list, overload};
 
 pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     env.add_member_overload("isSorted", "list_is_sorted", LIST_TYPE, vec![], overload!(is_sorted))?;

@@ -9,7 +9,7 @@ use cel::common::types::{INT_TYPE, STRING_TYPE, Type};
 use cel::objects::Opaque;
 use cel::{DeclarationError, Env, ExecutionError, Value};
 
-use super::{error, int, opaque, overload, string, wrap};
+use super::args::{error, int, opaque, overload, string, wrap};
 
 /// The CEL type of a quantity.
 pub(crate) const TYPE_NAME: &str = "kubernetes.Quantity";

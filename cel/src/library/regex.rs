@@ -3,7 +3,7 @@
 use cel::common::types::{INT_TYPE, STRING_TYPE};
 use cel::{DeclarationError, Env, ExecutionError, Value};
 
-use super::{int, overload, string, strings};
+use super::args::{int, overload, string, strings};
 
 pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     env.add_member_overload("find", "string_find_string", STRING_TYPE, vec![STRING_TYPE], overload!(find))?;
@@ -21,7 +21,9 @@ pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
 /// The library's own wording: `Illegal regex: ` before Go's description.
 fn compile(function: &str, pattern: &str) -> Result<::regex::Regex, ExecutionError> {
     super::compat::compile_re2(function, pattern).map_err(|problem| match problem {
-        ExecutionError::FunctionError { message, .. } => super::error(function, format!("Illegal regex: {message}")),
+        ExecutionError::FunctionError { message, .. } => {
+            super::args::error(function, format!("Illegal regex: {message}"))
+        }
         other => other,
     })
 }

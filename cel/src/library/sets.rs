@@ -4,7 +4,7 @@
 use cel::common::types::LIST_TYPE;
 use cel::{DeclarationError, Env, ExecutionError, Value};
 
-use super::{list, overload};
+use super::args::{list, overload};
 
 pub(super) fn register(env: &mut Env) -> Result<(), DeclarationError> {
     let lists = || vec![LIST_TYPE, LIST_TYPE];

@@ -6,7 +6,7 @@ use cel::common::types::{STRING_TYPE, Type};
 use cel::objects::Opaque;
 use cel::{DeclarationError, Env, ExecutionError, Value};
 
-use super::{error, opaque, overload, string, string_map, strings, wrap};
+use super::args::{error, opaque, overload, string, string_map, strings, wrap};
 
 /// The CEL type of a URL.
 pub(crate) const TYPE_NAME: &str = "kubernetes.URL";
