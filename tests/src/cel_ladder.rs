@@ -294,6 +294,14 @@ pub static FAMILIES: &[Family] = &[
         },
     },
     Family {
+        name: "library types compared by their qualified names (maxItems)",
+        sizes: &[1, 1_000, 100_000, 10_000_000],
+        schema: |n| {
+            let rule = "self.l.all(x, type(ip(x)) == net.IP && type(cidr(x + '/8')) == net.CIDR)";
+            spec(&[("l", list(n, string(15)))], &[rule])
+        },
+    },
+    Family {
         name: "strings of an enum (maxItems)",
         sizes: &[10, 1_000, 100_000, 499_999, 500_000, 4_999_999, 5_000_000, 10_000_000],
         schema: |n| {

@@ -351,6 +351,10 @@ const INVALID: &[&str] = &[
     "self.l.all(i, v, v > 0)",
     "self.l.existsOne(x, x > 0)",
     "format.nope().validate(self.s).hasValue()",
+    // Of the libraries' types only net.IP and net.CIDR have names a rule can use.
+    "type(url('https://a')) == kubernetes.URL",
+    "type(quantity('1')) == kubernetes.Quantity",
+    "type(format.dns1123Label()) == kubernetes.NamedFormat",
     // Wrong arguments and arity.
     "self.s.size(1) == 0",
     "size() == 0",

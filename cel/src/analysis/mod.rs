@@ -126,6 +126,10 @@ impl<'s> Analyzer<'s> {
         match &expression.expr {
             Expr::Literal(literal) => literal_estimate(literal),
             Expr::Ident(name) => self.ident(name),
+            // A qualified type name (`net.IP`), which the checker resolved: a name, not a field read.
+            Expr::Select(_) if matches!(self.checked.get(&expression.id), Some(Ty::Type)) => {
+                Estimate::new(Ty::Type, SELECT_AND_IDENT_COST, Origin::Node(self.root.clone()))
+            }
             Expr::Select(select) => self.select(select),
             Expr::Call(call) => self.call(expression.id, call),
             Expr::Comprehension(comprehension) => self.comprehension(comprehension),

@@ -349,9 +349,8 @@ pub(crate) fn type_ident(name: &str) -> Option<Type<'static>> {
         "uint" => Type::Uint,
         "dyn" => Type::Dyn,
         "optional_type" => Type::optional(Type::Param("V".into())),
-        "kubernetes.URL" | "kubernetes.Quantity" | "kubernetes.NamedFormat" | "net.IP" | "net.CIDR" => {
-            Type::Opaque(opaque_name(name)?, Vec::new())
-        }
+        // Of the libraries' types only these are declared as names (the server refuses `kubernetes.URL`).
+        "net.IP" | "net.CIDR" => Type::Opaque(opaque_name(name)?, Vec::new()),
         _ => return None,
     };
     Some(Type::Meta(Some(Box::new(ty))))
