@@ -70,8 +70,9 @@
 //!
 //! - [`evaluate`] does not type-check: a rule the server refuses for its types, evaluated without
 //!   [`check_schema_rules`], runs and fails (or passes);
-//! - a constant call that fails (`int('x')`) is refused by the server when it builds the program (cel-go folds
-//!   constant calls); here the rule fails when evaluated;
+//! - a conversion of a constant that fails (`int('x')`) is refused by the server when it builds the program
+//!   (cel-go folds such conversions): [`check_schema_rules`] refuses it in the same words, [`evaluate`] alone fails
+//!   when it runs the rule;
 //! - quantities are kept in 128 bits, about 10^29 at nano precision, where Kubernetes' decimals are unbounded: a
 //!   larger one is an evaluation error;
 //! - a field that has no type (`x-kubernetes-preserve-unknown-fields` without `type`) is visible as `dyn`, where

@@ -614,9 +614,4 @@ pub const OUTSIDE: &[&str] = &[
 
 /// Cases kapi is known to answer differently, with the reason; the test fails if one of them agrees (then it
 /// leaves this list).
-pub const KNOWN_GAPS: &[(&str, &str)] =
-    &[("int('x') == 0", FOLDED), ("int(1e19) == 0", FOLDED), ("uint(-1) == 0u", FOLDED), ("bool('x')", FOLDED)];
-
-/// Why the constant conversions differ.
-const FOLDED: &str = "the server folds constant calls when it builds the program (cel-go's OptOptimize), so a \
-     constant conversion that fails refuses the rule; kapi's checker does not fold, and the rule fails when evaluated";
+pub const KNOWN_GAPS: &[(&str, &str)] = &[];

@@ -11,6 +11,7 @@
 //! - [`issues`]: the errors' text.
 
 pub(crate) mod decls;
+mod folding;
 mod format_strings;
 mod issues;
 mod literals;
@@ -98,13 +99,14 @@ pub(crate) fn check<'s>(source: &str, site: Site<'s>, checked: Checked) -> Resul
         return Err(format!("{instantiation} instantiation failed: reference to undefined type: {name}"));
     }
     // Building the program compiles the constant patterns the validators leave alone.
-    match constant_pattern_error(program.expression()) {
-        None => {
-            let types = walk.types.iter().map(|(id, ty)| (*id, walk.resolved(ty))).collect();
-            Ok(Typed { program, types })
-        }
-        Some(error) => Err(format!("{instantiation} instantiation failed: error parsing regexp: {error}")),
+    if let Some(error) = constant_pattern_error(program.expression()) {
+        return Err(format!("{instantiation} instantiation failed: error parsing regexp: {error}"));
     }
+    if let Some(error) = folding::constant_conversion_error(program.expression()) {
+        return Err(format!("{instantiation} instantiation failed: {error}"));
+    }
+    let types = walk.types.iter().map(|(id, ty)| (*id, walk.resolved(ty))).collect();
+    Ok(Typed { program, types })
 }
 
 /// The first constant pattern the server compiles when it builds the program (the global `matches`'s second
