@@ -12,6 +12,7 @@ mod defaults;
 mod documents;
 mod inline;
 mod junctors;
+mod rules;
 mod scalars;
 mod walk;
 
