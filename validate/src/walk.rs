@@ -155,7 +155,10 @@ impl Walker<'_> {
 
     fn object(&mut self, schema: &Value, fields: &Map<String, Value>, path: &str, resource_root: bool) {
         for name in schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
-            if !fields.contains_key(name) {
+            let dropped = fields.get(name).is_some_and(|child| {
+                declared_property(schema, name).is_some_and(|property| null_dropped(property, child))
+            });
+            if !fields.contains_key(name) || dropped {
                 self.error(&child_path(path, name), "Required value");
             }
         }
@@ -177,6 +180,8 @@ impl Walker<'_> {
         let closed = self.strict && !flag(schema, "x-kubernetes-preserve-unknown-fields") && values.is_none();
         for (name, child) in fields {
             match (declared_property(schema, name), values) {
+                // The server drops such a null (or puts the default in its place) before validating.
+                (Some(property), _) | (None, Some(property)) if child.is_null() && !flag(property, "nullable") => {}
                 (Some(property), _) => {
                     let embedded = flag(property, "x-kubernetes-embedded-resource");
                     self.value(property, child, &child_path(path, name), embedded);
@@ -195,6 +200,13 @@ impl Walker<'_> {
             }
         }
     }
+}
+
+/// Whether a property's null is not validated: the API server removes a null a field does not declare
+/// `nullable` before validating (for a custom resource; a built-in's decoder leaves the field unset), or
+/// replaces it with the field's default. A required field is then missing unless it has a default.
+fn null_dropped(property: &Value, child: &Value) -> bool {
+    child.is_null() && !flag(property, "nullable") && property.get("default").is_none()
 }
 
 /// The schema of property `name`: declared next to the object's type, or in one of its `allOf`, `anyOf` or
@@ -232,4 +244,38 @@ fn key_values(keys: &[&str], item: &Value, item_schema: Option<&Value>) -> Value
         }
     }
     Value::Object(identity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn problems(schema: &Value, value: &Value) -> Vec<String> {
+        let mut patterns = Patterns::default();
+        validate_value(schema, value, &mut patterns)
+            .into_iter()
+            .map(|e| format!("{}: {}", e.field, e.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_null_field_is_dropped_unless_nullable_and_then_missing_if_required() {
+        let schema = json!({"type": "object", "required": ["name"], "properties": {
+            "name": {"type": "string"},
+            "size": {"type": "integer"},
+            "mode": {"type": "string", "default": "fast"},
+            "note": {"type": "string", "nullable": true},
+            "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+            "tags": {"type": "array", "items": {"type": "string"}}}});
+        // Nulls of optional fields and map values are dropped (or defaulted) before the server validates.
+        let fine = json!({"name": "a", "size": null, "mode": null, "note": null, "labels": {"a": null}});
+        assert_eq!(problems(&schema, &fine), Vec::<String>::new());
+        // A required field's null is a missing field; a list item's null stays an item of the wrong type.
+        let broken = json!({"name": null, "tags": [null]});
+        assert_eq!(
+            problems(&schema, &broken),
+            ["name: Required value", "tags[0]: Invalid value: null: must be of type string"]
+        );
+    }
 }
