@@ -41,7 +41,8 @@ impl Walker<'_> {
 
     /// The errors of `value` against one member, which constrains values but declares no fields.
     fn member_errors(&mut self, member: &Value, value: &Value, path: &str, resource_root: bool) -> Vec<FieldError> {
-        let mut walker = Walker { patterns: &mut *self.patterns, errors: Vec::new(), strict: false };
+        let mut walker =
+            Walker { patterns: &mut *self.patterns, errors: Vec::new(), strict: false, built_in: self.built_in };
         walker.value(member, value, path, resource_root);
         walker.errors
     }

@@ -99,10 +99,11 @@ impl<'c> Validator<'c> {
         let Some(schema) = self.schema(&gvk) else {
             return vec![self.unknown_kind(&gvk, &problem)];
         };
-        let mut problems: Vec<Problem> = walk::validate_value(&schema, value, &mut self.patterns)
-            .into_iter()
-            .map(|error| problem(&error.field, error.message))
-            .collect();
+        let mut problems: Vec<Problem> =
+            walk::validate_value(&schema, value, &mut self.patterns, !self.catalog.is_custom(&gvk))
+                .into_iter()
+                .map(|error| problem(&error.field, error.message))
+                .collect();
         let current = defaults::with_defaults(&schema, value);
         let old = object_key(value).and_then(|key| self.old.get(&key)).map(|old| defaults::with_defaults(&schema, old));
         for violation in kapi_cel::validate_object(&schema, &current, old.as_ref()) {

@@ -44,8 +44,10 @@ pub fn string_problems(schema: &Value, text: &str, patterns: &mut Patterns) -> V
     problems
 }
 
-/// Problems of a number against its bounds, `multipleOf` and, for integers, the width its format names.
-pub fn number_problems(schema: &Value, number: &Number) -> Vec<String> {
+/// Problems of a number against its bounds, `multipleOf` and, for integers, the width its format names when
+/// `int32_width` (a built-in kind's decoder refuses an `int32` field's overflow; a custom resource's `format:
+/// int32` is not checked by the server).
+pub fn number_problems(schema: &Value, number: &Number, int32_width: bool) -> Vec<String> {
     let mut problems = Vec::new();
     let value = number.as_f64().unwrap_or(f64::NAN);
     let exclusive = |key: &str| schema.get(key).and_then(Value::as_bool).unwrap_or(false);
@@ -73,11 +75,11 @@ pub fn number_problems(schema: &Value, number: &Number) -> Vec<String> {
         return problems;
     }
     let (low, high) = match schema.get("format").and_then(Value::as_str) {
-        Some("int32") => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        Some("int32") if int32_width => (i64::from(i32::MIN), i64::from(i32::MAX)),
         _ => (i64::MIN, i64::MAX),
     };
     if !number.as_i64().is_some_and(|n| (low..=high).contains(&n)) {
-        let format = schema.get("format").and_then(Value::as_str).unwrap_or("int64");
+        let format = schema.get("format").and_then(Value::as_str).filter(|_| int32_width).unwrap_or("int64");
         problems.push(format!("Invalid value: {number}: does not fit in an {format}"));
     }
     problems
@@ -244,8 +246,10 @@ mod tests {
     #[test]
     fn integer_widths_and_bounds() {
         let schema = serde_json::json!({"type": "integer", "format": "int32", "minimum": 1});
-        assert!(number_problems(&schema, &Number::from(5)).is_empty());
-        assert_eq!(number_problems(&schema, &Number::from(0)).len(), 1);
-        assert!(number_problems(&schema, &Number::from(3_000_000_000i64))[0].contains("int32"));
+        assert!(number_problems(&schema, &Number::from(5), true).is_empty());
+        assert_eq!(number_problems(&schema, &Number::from(0), true).len(), 1);
+        assert!(number_problems(&schema, &Number::from(3_000_000_000i64), true)[0].contains("int32"));
+        // A custom resource's int32 is not held to the width.
+        assert!(number_problems(&schema, &Number::from(3_000_000_000i64), false).is_empty());
     }
 }

@@ -15,9 +15,10 @@ pub struct FieldError {
     pub message: String,
 }
 
-/// Validates `value` against `schema`, the root of a resource.
-pub fn validate_value(schema: &Value, value: &Value, patterns: &mut Patterns) -> Vec<FieldError> {
-    let mut walker = Walker { patterns, errors: Vec::new(), strict: true };
+/// Validates `value` against `schema`, the root of a resource; `built_in` for a kind the server decodes into Go
+/// types (whose `int32` fields refuse wider numbers), not a custom resource.
+pub fn validate_value(schema: &Value, value: &Value, patterns: &mut Patterns, built_in: bool) -> Vec<FieldError> {
+    let mut walker = Walker { patterns, errors: Vec::new(), strict: true, built_in };
     walker.value(schema, value, "", true);
     walker.errors
 }
@@ -28,6 +29,8 @@ pub(crate) struct Walker<'p> {
     /// Whether undeclared fields are errors; off inside `anyOf`/`oneOf`/`allOf` members, which only constrain
     /// values (the fields an object may have are those declared next to them).
     pub strict: bool,
+    /// Whether the kind is built in (decoded into Go types) rather than a custom resource.
+    pub built_in: bool,
 }
 
 pub(crate) fn child_path(path: &str, name: &str) -> String {
@@ -91,7 +94,7 @@ impl Walker<'_> {
                 let problems = string_problems(schema, text, self.patterns);
                 self.report(path, problems);
             }
-            Value::Number(number) => self.report(path, number_problems(schema, number)),
+            Value::Number(number) => self.report(path, number_problems(schema, number, self.built_in)),
             Value::Array(items) => self.array(schema, items, path),
             Value::Object(fields) => self.object(schema, fields, path, resource_root),
             _ => {}
@@ -253,7 +256,7 @@ mod tests {
 
     fn problems(schema: &Value, value: &Value) -> Vec<String> {
         let mut patterns = Patterns::default();
-        validate_value(schema, value, &mut patterns)
+        validate_value(schema, value, &mut patterns, false)
             .into_iter()
             .map(|e| format!("{}: {}", e.field, e.message))
             .collect()
