@@ -17,7 +17,9 @@ impl Patterns {
     }
 }
 
-/// Problems of a string against `maxLength`, `minLength`, `pattern` and `format`.
+/// Problems of a string against `maxLength`, `minLength`, `pattern` and `format`. Of the first three only the
+/// first broken is reported, in that order, as the server's string check stops there (the format is checked
+/// apart).
 pub fn string_problems(schema: &Value, text: &str, patterns: &mut Patterns) -> Vec<String> {
     let mut problems = Vec::new();
     let length = text.chars().count() as u64;
@@ -25,13 +27,11 @@ pub fn string_problems(schema: &Value, text: &str, patterns: &mut Patterns) -> V
         && length > max
     {
         problems.push(format!("Too long: may not be more than {max} characters (it has {length})"));
-    }
-    if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
+    } else if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
         && length < min
     {
         problems.push(format!("Invalid value: {text:?}: must be at least {min} characters long"));
-    }
-    if let Some(pattern) = schema.get("pattern").and_then(Value::as_str)
+    } else if let Some(pattern) = schema.get("pattern").and_then(Value::as_str)
         && !patterns.matches(pattern, text)
     {
         problems.push(format!("Invalid value: {text:?}: must match the pattern '{pattern}'"));
@@ -241,6 +241,17 @@ mod tests {
             assert!(!string_format_ok(format, bad), "{format} {bad}");
         }
         assert!(string_format_ok("password", "anything"));
+    }
+
+    #[test]
+    fn only_the_first_broken_length_or_pattern_is_reported() {
+        let schema = serde_json::json!({"type": "string", "maxLength": 3, "minLength": 2, "pattern": "^[a-z]+$"});
+        let mut patterns = Patterns::default();
+        let too_long = string_problems(&schema, "ABCDE", &mut patterns);
+        assert_eq!(too_long.len(), 1, "{too_long:?}");
+        assert!(too_long[0].starts_with("Too long"));
+        assert!(string_problems(&schema, "A", &mut patterns)[0].contains("at least 2"));
+        assert!(string_problems(&schema, "AB", &mut patterns)[0].contains("pattern"));
     }
 
     #[test]
