@@ -7,6 +7,7 @@
 //! filled in, as the server's rules do. Required fields are checked on the object as written: a required field
 //! with a default is reported missing, where the server would fill it first.
 
+mod blocking;
 mod catalog;
 mod defaults;
 mod documents;
@@ -104,6 +105,10 @@ impl<'c> Validator<'c> {
                 .into_iter()
                 .map(|error| problem(&error.field, error.message))
                 .collect();
+        // The server runs no rule on an object with a blocking schema problem.
+        if blocking::blocks_rules(problems.iter().map(|p| p.message.as_str())) {
+            return problems;
+        }
         let current = defaults::with_defaults(&schema, value);
         let old = object_key(value).and_then(|key| self.old.get(&key)).map(|old| defaults::with_defaults(&schema, old));
         for violation in kapi_cel::validate_object(&schema, &current, old.as_ref()) {

@@ -50,5 +50,11 @@ mod tests {
         assert_eq!(broken(&mut validator, 3), ["self.low <= self.high"]);
         assert_eq!(broken(&mut validator, 200), ["self.high < 100"]);
         assert!(broken(&mut validator, 50).is_empty());
+        // `validate` runs no rule once a blocking schema problem (here a type) is found, as the server.
+        let mut wrong_type = document(3);
+        wrong_type.value["spec"]["high"] = json!("three");
+        let problems = validator.validate(&wrong_type);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].field, "spec.high");
     }
 }
