@@ -88,6 +88,8 @@ impl Walker<'_> {
             self.error(path, format!("Invalid value: {found}: must be of type {expected}"));
             return;
         }
+        let pruned = without_dropped_nulls(schema, value);
+        let value = pruned.as_ref().unwrap_or(value);
         self.enumeration(schema, value, path);
         match value {
             Value::String(text) => {
@@ -158,10 +160,7 @@ impl Walker<'_> {
 
     fn object(&mut self, schema: &Value, fields: &Map<String, Value>, path: &str, resource_root: bool) {
         for name in schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
-            let dropped = fields.get(name).is_some_and(|child| {
-                declared_property(schema, name).is_some_and(|property| null_dropped(property, child))
-            });
-            if !fields.contains_key(name) || dropped {
+            if !fields.contains_key(name) {
                 self.error(&child_path(path, name), "Required value");
             }
         }
@@ -183,8 +182,6 @@ impl Walker<'_> {
         let closed = self.strict && !flag(schema, "x-kubernetes-preserve-unknown-fields") && values.is_none();
         for (name, child) in fields {
             match (declared_property(schema, name), values) {
-                // The server drops such a null (or puts the default in its place) before validating.
-                (Some(property), _) | (None, Some(property)) if child.is_null() && !flag(property, "nullable") => {}
                 (Some(property), _) => {
                     let embedded = flag(property, "x-kubernetes-embedded-resource");
                     self.value(property, child, &child_path(path, name), embedded);
@@ -205,11 +202,28 @@ impl Walker<'_> {
     }
 }
 
-/// Whether a property's null is not validated: the API server removes a null a field does not declare
-/// `nullable` before validating (for a custom resource; a built-in's decoder leaves the field unset), or
-/// replaces it with the field's default. A required field is then missing unless it has a default.
-fn null_dropped(property: &Value, child: &Value) -> bool {
-    child.is_null() && !flag(property, "nullable") && property.get("default").is_none()
+/// The object as the server validates it, when it has fields whose null the server does not keep: a null in a
+/// field that does not declare `nullable` is removed (for a custom resource; a built-in's decoder leaves the
+/// field unset), or replaced by the field's default. A required field is then missing unless it has a default,
+/// and unions (`oneOf`, `anyOf`, `not`) see the field absent. `None` when nothing changes.
+fn without_dropped_nulls(schema: &Value, value: &Value) -> Option<Value> {
+    let fields = value.as_object()?;
+    let values = schema.get("additionalProperties").filter(|v| v.is_object());
+    let property_of = |name: &str| declared_property(schema, name).or(values);
+    let dropped =
+        |name: &str, child: &Value| child.is_null() && property_of(name).is_some_and(|p| !flag(p, "nullable"));
+    if !fields.iter().any(|(name, child)| dropped(name, child)) {
+        return None;
+    }
+    let mut kept = Map::new();
+    for (name, child) in fields {
+        if !dropped(name, child) {
+            kept.insert(name.clone(), child.clone());
+        } else if let Some(default) = property_of(name).and_then(|p| p.get("default")) {
+            kept.insert(name.clone(), default.clone());
+        }
+    }
+    Some(Value::Object(kept))
 }
 
 /// The schema of property `name`: declared next to the object's type, or in one of its `allOf`, `anyOf` or
@@ -280,5 +294,13 @@ mod tests {
             problems(&schema, &broken),
             ["name: Required value", "tags[0]: Invalid value: null: must be of type string"]
         );
+    }
+
+    #[test]
+    fn unions_see_a_dropped_null_as_absent() {
+        let schema = json!({"type": "object", "properties": {"git": {"type": "string"}, "image": {"type": "string"}},
+            "oneOf": [{"required": ["git"]}, {"required": ["image"]}]});
+        assert_eq!(problems(&schema, &json!({"git": "a", "image": null})), Vec::<String>::new());
+        assert_eq!(problems(&schema, &json!({"git": null, "image": null})).len(), 1);
     }
 }
