@@ -76,7 +76,7 @@ impl Walker<'_> {
             if !matches!(found, "integer" | "string") {
                 self.error(path, format!("Invalid value: {found}: must be an integer or a string"));
             } else if let Value::String(text) = value {
-                let problems = string_problems(schema, text, self.patterns);
+                let problems = string_problems(schema, text, self.patterns, self.built_in);
                 self.report(path, problems);
             }
             return;
@@ -93,7 +93,7 @@ impl Walker<'_> {
         self.enumeration(schema, value, path);
         match value {
             Value::String(text) => {
-                let problems = string_problems(schema, text, self.patterns);
+                let problems = string_problems(schema, text, self.patterns, self.built_in);
                 self.report(path, problems);
             }
             Value::Number(number) => self.report(path, number_problems(schema, number, self.built_in)),
