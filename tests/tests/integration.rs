@@ -24,6 +24,7 @@ mod kube_cel_cost;
 mod kube_crds;
 mod kube_published;
 mod kube_structural;
+mod kube_validate;
 mod loss_report;
 mod manifests;
 mod module_cycles;

@@ -1,0 +1,89 @@
+//! Manifests for the differential test of `kapi validate` against the API server (tests/kube_validate.rs):
+//! valid objects and single mutations of them per schema keyword ([`keywords`]), per CEL rule ([`cel_rules`])
+//! and per metadata rule ([`metadata`]). Deterministic: no randomness, the same manifests in the same order on
+//! every run.
+
+pub mod builtin;
+pub mod cel_rules;
+pub mod instance;
+pub mod keyword_crd;
+pub mod keywords;
+pub mod metadata;
+pub mod path;
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+/// One change of a valid object.
+#[derive(Debug, Clone)]
+pub struct Mutation {
+    /// What it tests: a keyword (`maxLength`), `cel`, `metadata:<field>`, `optional fields`.
+    pub concept: String,
+    /// The field changed, kubectl style.
+    pub field: String,
+    /// What the change is.
+    pub what: String,
+    pub object: Value,
+}
+
+/// One manifest to judge.
+#[derive(Debug, Clone)]
+pub struct Manifest {
+    /// Where its kind comes from (`example CRD`, `derive corpus`, `keyword CRD`, `built-in`).
+    pub source: String,
+    /// `apiVersion/kind`.
+    pub kind: String,
+    /// `valid` for the base object, else the mutation's concept.
+    pub concept: String,
+    /// The field changed and how (empty for the base object).
+    pub what: String,
+    pub object: Value,
+}
+
+/// What to generate for a kind.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// Create absent optional fields to mutate them (custom resources; not built-ins, see [`keywords`]).
+    pub create_missing: bool,
+    /// Mutate CEL rules' fields.
+    pub rules: bool,
+    /// Mutate metadata.
+    pub metadata: bool,
+}
+
+/// The base object and its mutations, each object once (a mutation equal to an earlier one is dropped).
+pub fn manifests(source: &str, base: &Value, schema: &Value, plan: Plan) -> Vec<Manifest> {
+    let api_version = base.get("apiVersion").and_then(Value::as_str).unwrap_or_default();
+    let kind = format!("{api_version}/{}", base.get("kind").and_then(Value::as_str).unwrap_or_default());
+    let mut mutations =
+        vec![Mutation { concept: "valid".into(), field: String::new(), what: String::new(), object: base.clone() }];
+    mutations.extend(
+        keywords::keyword_mutations(schema, base, plan.create_missing)
+            .into_iter()
+            .filter(|m| plan.create_missing || m.concept != "optional fields"),
+    );
+    if plan.rules {
+        mutations.extend(cel_rules::rule_mutations(schema, base));
+    }
+    if plan.metadata {
+        mutations.extend(metadata::metadata_mutations(base));
+    }
+    let mut seen = HashSet::new();
+    mutations
+        .into_iter()
+        .filter(|m| seen.insert(m.object.to_string()))
+        .map(|m| Manifest {
+            source: source.to_owned(),
+            kind: kind.clone(),
+            concept: m.concept,
+            what: if m.field.is_empty() { m.what } else { format!("{}: {}", m.field, m.what) },
+            object: m.object,
+        })
+        .collect()
+}
+
+/// The names a `required` list holds.
+pub(crate) fn instance_names(list: Option<&Value>) -> Vec<String> {
+    list.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect()
+}
