@@ -398,6 +398,134 @@ const KNOWN_AT_MOST: &[(&str, usize)] = &[
     ("built-in: the server's decoder takes what the published schema does not", 1),
 ];
 
+/// Tallies of one run, printed for docs/VALIDATION.md.
+#[derive(Default)]
+struct Report<'m> {
+    /// Per source (`built-in`, `derive corpus`, …, each also `… metadata`): manifests and agreements.
+    by_source: BTreeMap<String, (usize, usize)>,
+    /// Per concept (keyword, `cel`, `metadata:<field>`): manifests, agreements, server refusals.
+    by_concept: BTreeMap<&'m str, (usize, usize, usize)>,
+    /// Verdict disagreements by class.
+    by_class: BTreeMap<&'static str, Vec<String>>,
+    /// Refusals on both sides whose fields differ, by class.
+    field_classes: BTreeMap<&'static str, Vec<String>>,
+    /// Per rule whose failure the sides see differently: the side that alone sees it fail, and the manifests.
+    rule_differences: BTreeMap<(String, &'static str), Vec<String>>,
+    /// Per rule (not a transition rule): whether the server saw it fail and pass on some manifest.
+    rule_outcomes: BTreeMap<String, (bool, bool)>,
+}
+
+fn describe(manifest: &Manifest, server: &Verdict, ours: &Verdict) -> String {
+    let side =
+        |v: &Verdict| if v.accepted { "accepts".to_owned() } else { format!("refuses: {}", v.reasons.join(" | ")) };
+    format!(
+        "[{}] {} {} — {}\n      server {}\n      kapi   {}",
+        manifest.source,
+        manifest.kind,
+        manifest.concept,
+        manifest.what,
+        side(server),
+        side(ours)
+    )
+}
+
+/// Why both sides refuse with different fields.
+fn field_class(manifest: &Manifest, server: &Verdict) -> &'static str {
+    let said = |text: &str| server.reasons.iter().any(|r| r.contains(text));
+    if manifest.concept.starts_with("metadata:") {
+        METADATA
+    } else if said("strict decoding error") {
+        "the server stops at an unknown field (strict decoding), kapi goes on"
+    } else if said("must validate") || said("must not validate") {
+        "unions: the server names the union in the message and adds the closest form's own problems"
+    } else if manifest.source == "built-in" {
+        "built-in: the server's code names other fields"
+    } else {
+        "other"
+    }
+}
+
+impl<'m> Report<'m> {
+    fn new(
+        manifests: &'m [(Manifest, String)],
+        verdicts: &[(Verdict, Verdict)],
+        targets: &BTreeMap<String, Target>,
+    ) -> Self {
+        let mut report = Report::default();
+        for ((manifest, key), (server, ours)) in manifests.iter().zip(verdicts) {
+            let agree = server.accepted == ours.accepted;
+            let metadata = manifest.concept.starts_with("metadata:");
+            let source = if metadata { format!("{} metadata", manifest.source) } else { manifest.source.clone() };
+            let entry = report.by_source.entry(source).or_default();
+            entry.0 += 1;
+            entry.1 += usize::from(agree);
+            let concept = report.by_concept.entry(manifest.concept.as_str()).or_default();
+            concept.0 += 1;
+            concept.1 += usize::from(agree);
+            concept.2 += usize::from(!server.accepted);
+            if !agree {
+                report
+                    .by_class
+                    .entry(class(manifest, server, ours))
+                    .or_default()
+                    .push(describe(manifest, server, ours));
+            } else if !server.accepted && !server.fields.is_empty() && server.fields != ours.fields {
+                let shown = format!(
+                    "{}\n      fields server {:?} kapi {:?}",
+                    describe(manifest, server, ours),
+                    server.fields,
+                    ours.fields
+                );
+                report.field_classes.entry(field_class(manifest, server)).or_default().push(shown);
+            }
+            if !server.rules_ran {
+                continue;
+            }
+            for rule in targets[key].rules.iter().filter(|r| !r.transition) {
+                let outcome = report.rule_outcomes.entry(rule.rule.clone()).or_default();
+                if server.rules.contains(&rule.rule) {
+                    outcome.0 = true;
+                } else {
+                    outcome.1 = true;
+                }
+            }
+            for (rule, side) in server
+                .rules
+                .symmetric_difference(&ours.rules)
+                .map(|rule| (rule, if server.rules.contains(rule) { "only the server" } else { "only kapi" }))
+            {
+                let list = report.rule_differences.entry((rule.clone(), side)).or_default();
+                list.push(describe(manifest, server, ours));
+            }
+        }
+        report
+    }
+
+    fn print(&self, total: usize, agreeing: usize) {
+        let percent = |agree: usize, of: usize| if of == 0 { 100.0 } else { 100.0 * agree as f64 / of as f64 };
+        eprintln!("verdicts agree on {agreeing} of {total} ({:.2} %)", percent(agreeing, total));
+        eprintln!("\n== per source");
+        for (source, (count, agree)) in &self.by_source {
+            eprintln!("  {source}: {agree} of {count} ({:.2} %)", percent(*agree, *count));
+        }
+        eprintln!("\n== per concept (manifests, agreeing, refused by the server)");
+        for (concept, (count, agree, refused)) in &self.by_concept {
+            eprintln!("  {concept}: {count}, {agree}, {refused}");
+        }
+        for (class, list) in &self.by_class {
+            eprintln!("\n== disagreements: {class} ({})\n  {}", list.len(), list.join("\n  "));
+        }
+        for (class, list) in &self.field_classes {
+            eprintln!("\n== fields differ: {class} ({})\n  {}", list.len(), list.join("\n  "));
+        }
+        let (both, rules) = (self.rule_outcomes.values().filter(|(f, p)| *f && *p).count(), self.rule_outcomes.len());
+        eprintln!("\n== CEL rules: {rules} run on create; the server saw {both} of them both fail and pass");
+        for ((rule, side), list) in &self.rule_differences {
+            eprintln!("\n== CEL rule failing for {side} ({}): {rule}\n  {}", list.len(), list[0]);
+        }
+    }
+}
+
 #[test]
 fn kapi_validate_agrees_with_the_server_on_thousands_of_manifests() {
     let started = Instant::now();
@@ -411,79 +539,10 @@ fn kapi_validate_agrees_with_the_server_on_thousands_of_manifests() {
         manifests.len(),
         started.elapsed() - installed
     );
-
-    // Per source and concept: how many, how many agree.
-    let mut by_source: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    let mut by_class: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-    let mut field_differences = Vec::new();
-    let mut rule_differences = Vec::new();
-    let (mut agreeing, mut metadata_total, mut metadata_agreeing, mut refused) = (0, 0, 0, 0);
-    for ((manifest, _), (server, ours)) in manifests.iter().zip(&verdicts) {
-        let agree = server.accepted == ours.accepted;
-        let entry = by_source.entry(manifest.source.as_str()).or_default();
-        entry.0 += 1;
-        if manifest.concept.starts_with("metadata:") {
-            metadata_total += 1;
-            metadata_agreeing += usize::from(agree);
-        }
-        refused += usize::from(!server.accepted);
-        let describe = || {
-            let side = |v: &Verdict| {
-                if v.accepted { "accepts".to_owned() } else { format!("refuses: {}", v.reasons.join(" | ")) }
-            };
-            format!(
-                "[{}] {} {} — {}\n      server {}\n      kapi   {}",
-                manifest.source,
-                manifest.kind,
-                manifest.concept,
-                manifest.what,
-                side(server),
-                side(ours)
-            )
-        };
-        if agree {
-            agreeing += 1;
-            entry.1 += 1;
-            if !server.accepted && !server.fields.is_empty() && server.fields != ours.fields {
-                field_differences.push(format!(
-                    "{}\n      fields server {:?} kapi {:?}",
-                    describe(),
-                    server.fields,
-                    ours.fields
-                ));
-            }
-        } else {
-            by_class.entry(class(manifest, server, ours)).or_default().push(describe());
-        }
-        if server.rules_ran && server.rules != ours.rules {
-            rule_differences.push(format!(
-                "{}\n      rules server {:?} kapi {:?}",
-                describe(),
-                server.rules,
-                ours.rules
-            ));
-        }
-    }
     let total = manifests.len();
-    let rate = |agree: usize, of: usize| if of == 0 { 1.0 } else { agree as f64 / of as f64 };
-    eprintln!(
-        "verdicts agree on {agreeing} of {total} ({:.2} %); the server refuses {refused}",
-        100.0 * rate(agreeing, total)
-    );
-    eprintln!(
-        "without metadata mutations: {} of {} ({:.2} %); metadata mutations: {metadata_agreeing} of {metadata_total}",
-        agreeing - metadata_agreeing,
-        total - metadata_total,
-        100.0 * rate(agreeing - metadata_agreeing, total - metadata_total)
-    );
-    for (source, (count, agree)) in &by_source {
-        eprintln!("  {source}: {agree} of {count} ({:.2} %)", 100.0 * rate(*agree, *count));
-    }
-    for (class, list) in &by_class {
-        eprintln!("\n== disagreements: {class} ({})\n  {}", list.len(), list.join("\n  "));
-    }
-    eprintln!("\n== refusals whose fields differ ({})\n  {}", field_differences.len(), field_differences.join("\n  "));
-    eprintln!("\n== CEL rules failing differently ({})\n  {}", rule_differences.len(), rule_differences.join("\n  "));
+    let agreeing = verdicts.iter().filter(|(server, ours)| server.accepted == ours.accepted).count();
+    let report = Report::new(&manifests, &verdicts, &targets);
+    report.print(total, agreeing);
 
     // The custom resources' verdicts apart from metadata: what kapi-validate's schema walk and kapi-cel decide.
     let custom = manifests
@@ -492,12 +551,13 @@ fn kapi_validate_agrees_with_the_server_on_thousands_of_manifests() {
         .filter(|((m, _), _)| m.source != "built-in" && !m.concept.starts_with("metadata:"));
     let (custom_total, custom_agreeing) =
         custom.fold((0, 0), |(n, a), (_, (server, ours))| (n + 1, a + usize::from(server.accepted == ours.accepted)));
+    let rate = |agree: usize, of: usize| if of == 0 { 1.0 } else { agree as f64 / of as f64 };
     eprintln!(
-        "custom resources without metadata mutations: {custom_agreeing} of {custom_total} ({:.2} %)",
+        "\ncustom resources without metadata mutations: {custom_agreeing} of {custom_total} ({:.2} %)",
         100.0 * rate(custom_agreeing, custom_total)
     );
     assert!(total >= 2000, "only {total} manifests");
-    for (class, list) in &by_class {
+    for (class, list) in &report.by_class {
         let known = KNOWN_AT_MOST.iter().find(|(known, _)| known == class).map(|(_, at_most)| *at_most);
         if let Some(at_most) = known {
             assert!(
