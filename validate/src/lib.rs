@@ -4,8 +4,9 @@
 //! Each document is checked against its kind's schema (types, required fields, enums, bounds, patterns, formats,
 //! nulls, int-or-string, undeclared fields as with kubectl's strict validation, duplicate items of sets and map
 //! lists) and against its CEL rules (`x-kubernetes-validations`), which see the object with schema defaults
-//! filled in, as the server's rules do. Required fields are checked on the object as written: a required field
-//! with a default is reported missing, where the server would fill it first.
+//! filled in, as the server's rules do. A custom resource is validated with its defaults filled in too (a
+//! required field with a default is never missing); a built-in kind as written, its published defaults being
+//! Go zero values the server's code may still refuse.
 
 mod blocking;
 mod catalog;
@@ -100,8 +101,13 @@ impl<'c> Validator<'c> {
         let Some(schema) = self.schema(&gvk) else {
             return vec![self.unknown_kind(&gvk, &problem)];
         };
+        // The server fills a custom resource's defaults in before it validates it: a defaulted field is never
+        // missing. A built-in kind's published defaults are its Go zero values (`""` for a required name), which
+        // the server's code still refuses where a value is required: such objects are walked as written.
+        let current = defaults::with_defaults(&schema, value);
+        let custom = self.catalog.is_custom(&gvk);
         let mut problems: Vec<Problem> =
-            walk::validate_value(&schema, value, &mut self.patterns, !self.catalog.is_custom(&gvk))
+            walk::validate_value(&schema, if custom { &current } else { value }, &mut self.patterns, !custom)
                 .into_iter()
                 .map(|error| problem(&error.field, error.message))
                 .collect();
@@ -109,7 +115,6 @@ impl<'c> Validator<'c> {
         if blocking::blocks_rules(problems.iter().map(|p| p.message.as_str())) {
             return problems;
         }
-        let current = defaults::with_defaults(&schema, value);
         let old = object_key(value).and_then(|key| self.old.get(&key)).map(|old| defaults::with_defaults(&schema, old));
         for violation in kapi_cel::validate_object(&schema, &current, old.as_ref()) {
             problems.push(problem(&violation.field, violation.message));

@@ -58,3 +58,28 @@ mod tests {
         assert_eq!(problems[0].field, "spec.high");
     }
 }
+
+#[cfg(test)]
+mod defaults_tests {
+    use std::collections::BTreeMap;
+
+    use serde_json::json;
+
+    use crate::{Catalog, Document, Validator};
+
+    #[test]
+    fn a_custom_resource_is_validated_with_its_defaults() {
+        let crd = json!({"spec": {"group": "g.example.com", "names": {"kind": "Thing"}, "versions": [{"name": "v1",
+            "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
+                "required": ["mode"], "properties": {"mode": {"type": "string", "default": "fast"}}}}}}}]}});
+        let files = BTreeMap::from([("crds/things.json".to_owned(), serde_json::to_vec(&crd).unwrap())]);
+        let catalog = Catalog::from_files(&files).unwrap();
+        let document = Document {
+            file: "t.yaml".to_owned(),
+            index: 1,
+            value: json!({"apiVersion": "g.example.com/v1", "kind": "Thing", "metadata": {"name": "a"}, "spec": {}}),
+        };
+        // The server fills `mode` in before it validates: never missing.
+        assert_eq!(Validator::new(&catalog).validate(&document), vec![]);
+    }
+}

@@ -303,4 +303,16 @@ mod tests {
         assert_eq!(problems(&schema, &json!({"git": "a", "image": null})), Vec::<String>::new());
         assert_eq!(problems(&schema, &json!({"git": null, "image": null})).len(), 1);
     }
+
+    #[test]
+    fn unions_judge_the_defaulted_object() {
+        // Gateway API's address: the form is chosen by `type`, whose default is `IPAddress`.
+        let schema = json!({"type": "object", "properties": {
+            "type": {"type": "string", "default": "IPAddress"}, "value": {"type": "string"}},
+            "oneOf": [{"properties": {"type": {"enum": ["IPAddress"]}}},
+                      {"properties": {"type": {"not": {"enum": ["IPAddress"]}}}}]});
+        let defaulted = crate::defaults::with_defaults(&schema, &json!({}));
+        assert_eq!(problems(&schema, &defaulted), Vec::<String>::new());
+        assert_eq!(problems(&schema, &json!({})).len(), 1, "as written, both forms match");
+    }
 }
