@@ -2,10 +2,16 @@
 
 use serde_json::Value;
 
-/// `value` with every absent property that declares a `default` set to it, at every level present.
+/// `value` (an object's root) with every absent property that declares a `default` set to it, at every level
+/// present, except in `metadata`: the server validates metadata as given (the `ObjectMeta` schema's defaults are
+/// Go zero values, not defaults the server fills in).
 pub fn with_defaults(schema: &Value, value: &Value) -> Value {
     let mut value = value.clone();
+    let metadata = value.as_object_mut().and_then(|fields| fields.remove("metadata"));
     fill(schema, &mut value);
+    if let (Some(metadata), Some(fields)) = (metadata, value.as_object_mut()) {
+        fields.insert("metadata".to_owned(), metadata);
+    }
     value
 }
 
@@ -70,6 +76,15 @@ mod tests {
             "limits": {"type": "object", "additionalProperties": {"type": "integer"}}}});
         let object = json!({"replicas": null, "paused": null, "note": null, "limits": {"cpu": null, "memory": 2}});
         assert_eq!(with_defaults(&schema, &object), json!({"replicas": 1, "note": null, "limits": {"memory": 2}}));
+    }
+
+    #[test]
+    fn metadata_is_left_as_given() {
+        let schema = json!({"type": "object", "properties": {"metadata": {"type": "object", "properties": {
+            "ownerReferences": {"type": "array", "items": {"type": "object", "properties": {
+                "uid": {"type": "string", "default": ""}}}}}}}});
+        let object = json!({"metadata": {"ownerReferences": [{"name": "x"}]}});
+        assert_eq!(with_defaults(&schema, &object), object);
     }
 
     #[test]
