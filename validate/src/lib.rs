@@ -101,6 +101,8 @@ impl<'c> Validator<'c> {
         let Some(schema) = self.schema(&gvk) else {
             return vec![self.unknown_kind(&gvk, &problem)];
         };
+        let without_status = self.catalog.ignores_status(&gvk).then(|| status_dropped(value));
+        let value = without_status.as_ref().unwrap_or(value);
         // The server fills a custom resource's defaults in before it validates it: a defaulted field is never
         // missing. A built-in kind's published defaults are its Go zero values (`""` for a required name), which
         // the server's code still refuses where a value is required: such objects are walked as written.
@@ -140,6 +142,15 @@ impl<'c> Validator<'c> {
             format!("Unsupported value: {:?}: {api_version} has no such kind (it has: {})", gvk.kind, kinds.join(", "));
         problem("kind", message)
     }
+}
+
+/// The object without its `status` (which the server drops on create and update when a subresource writes it).
+fn status_dropped(value: &Value) -> Value {
+    let mut value = value.clone();
+    if let Some(fields) = value.as_object_mut() {
+        fields.remove("status");
+    }
+    value
 }
 
 /// `Kind/name`, or what the document has of it.

@@ -12,7 +12,10 @@ impl Validator<'_> {
         let value = &document.value;
         let text = |key: &str| value.get(key).and_then(serde_json::Value::as_str);
         let (Some(api_version), Some(kind)) = (text("apiVersion"), text("kind")) else { return Vec::new() };
-        let Some(schema) = self.schema(&Gvk::from_api_version(api_version, kind)) else { return Vec::new() };
+        let gvk = Gvk::from_api_version(api_version, kind);
+        let Some(schema) = self.schema(&gvk) else { return Vec::new() };
+        let without_status = self.catalog.ignores_status(&gvk).then(|| crate::status_dropped(value));
+        let value = without_status.as_ref().unwrap_or(value);
         let current = defaults::with_defaults(&schema, value);
         let old = object_key(value).and_then(|key| self.old.get(&key)).map(|old| defaults::with_defaults(&schema, old));
         kapi_cel::validate_object(&schema, &current, old.as_ref())
@@ -80,6 +83,24 @@ mod defaults_tests {
             value: json!({"apiVersion": "g.example.com/v1", "kind": "Thing", "metadata": {"name": "a"}, "spec": {}}),
         };
         // The server fills `mode` in before it validates: never missing.
+        assert_eq!(Validator::new(&catalog).validate(&document), vec![]);
+    }
+
+    #[test]
+    fn a_status_written_by_its_subresource_is_not_validated() {
+        let crd = json!({"spec": {"group": "g.example.com", "names": {"kind": "Thing"}, "versions": [{"name": "v1",
+            "subresources": {"status": {}},
+            "schema": {"openAPIV3Schema": {"type": "object", "properties": {
+                "status": {"type": "object", "properties": {"ready": {"type": "boolean"}}}}}}}]}});
+        let files = BTreeMap::from([("crds/things.json".to_owned(), serde_json::to_vec(&crd).unwrap())]);
+        let catalog = Catalog::from_files(&files).unwrap();
+        let document = Document {
+            file: "t.yaml".to_owned(),
+            index: 1,
+            value: json!({"apiVersion": "g.example.com/v1", "kind": "Thing", "metadata": {"name": "a"},
+                          "status": {"ready": "maybe"}}),
+        };
+        // The server drops the status of a create (only the subresource writes it).
         assert_eq!(Validator::new(&catalog).validate(&document), vec![]);
     }
 }
