@@ -86,17 +86,44 @@ fn crds() -> Vec<(String, Value)> {
     let registry = kapi_crd_corpus::registry();
     let artifacts = kapi_codegen::generate(&registry, &kapi_codegen::Options::default())
         .unwrap_or_else(|error| panic!("kapi writes every CRD of the derive corpus: {error}"));
-    // Two placements of each feature: as a required field, and as the items of a map list.
+    // One placement of each feature, as the items of a map list (each CRD takes the server about half a second
+    // to establish and serve: the test's time).
     for (path, bytes) in artifacts.iter() {
-        let chosen = path.starts_with("crds/requireds.") || path.starts_with("crds/listeds.");
+        let chosen = path.starts_with("crds/listeds.");
         if chosen && path.ends_with(".json") {
             let crd = serde_json::from_slice(bytes).expect("a CRD is JSON");
             crds.push(("derive corpus".to_owned(), renamed(crd)));
         }
     }
+    // Real-world CRDs with many CEL rules (Gateway API's standard channel), for their rules; not HTTPRoute, whose
+    // 178 rules kapi-cel compiles anew for every object (minutes for the test's few thousand).
+    for file in yaml_files(&kapi_tests::shared().join("peers/crds/gateway-api/standard")) {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        let documents: Vec<Value> = serde_saphyr::from_multiple(&text).expect("YAML");
+        let rules = |crd: &Value| crd.to_string().matches("\"rule\":").count();
+        let chosen = documents.into_iter().filter(|d| d["kind"] == "CustomResourceDefinition" && rules(d) <= MAX_RULES);
+        for crd in chosen {
+            crds.push((REAL_WORLD.to_owned(), renamed(crd)));
+        }
+    }
     let keywords = kapi_tests::kube::crd_around("keywords.kapi.test", "Keywords", keywords_schema());
     crds.push(("keyword CRD".to_owned(), renamed(keywords)));
     crds
+}
+
+/// The most rules a real-world CRD under test has.
+const MAX_RULES: usize = 40;
+
+/// The source of the real-world CRDs, whose rules (not keywords or metadata) are mutated.
+const REAL_WORLD: &str = "real-world CRD";
+
+/// The YAML files of a directory, sorted.
+fn yaml_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let mut files: Vec<_> =
+        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "yaml")).collect();
+    files.sort();
+    files
 }
 
 /// Creates the CRDs, the namespace and its `default` service account, and waits until every resource is served.
@@ -183,7 +210,11 @@ fn corpus() -> (Vec<(Manifest, String)>, BTreeMap<String, Target>, Catalog, Vec<
             );
             // Metadata mutations for one kind of each source (they test the server's object rules, not the kind).
             let first_of_source = crds.iter().position(|(s, _)| s == source) == Some(index);
-            let plan = Plan { create_missing: true, rules: true, metadata: first_of_source };
+            let plan = if source == REAL_WORLD {
+                Plan { create_missing: true, keywords: false, rules: true, metadata: false }
+            } else {
+                Plan { create_missing: true, keywords: true, rules: true, metadata: first_of_source }
+            };
             all.extend(manifests(source, &base, schema, plan).into_iter().map(|m| (m, key.clone())));
         }
     }
@@ -202,7 +233,7 @@ fn corpus() -> (Vec<(Manifest, String)>, BTreeMap<String, Target>, Catalog, Vec<
                 rules: rule_sites(&schema).into_iter().map(|(_, site)| site).collect(),
             },
         );
-        let plan = Plan { create_missing: false, rules: false, metadata: true };
+        let plan = Plan { create_missing: false, keywords: true, rules: false, metadata: true };
         all.extend(manifests("built-in", &built_in.object, &schema, plan).into_iter().map(|m| (m, key.clone())));
     }
     (all, targets, catalog, crds)
@@ -335,6 +366,8 @@ fn judge(
     targets: &BTreeMap<String, Target>,
 ) -> Vec<(Verdict, Verdict)> {
     let next = AtomicUsize::new(0);
+    // Time spent on each side, in microseconds over all workers.
+    let (kapi_time, server_time) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let mut results: Vec<Option<(Verdict, Verdict)>> = vec![None; manifests.len()];
     let done: Vec<Vec<(usize, (Verdict, Verdict))>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..WORKERS)
@@ -346,8 +379,12 @@ fn judge(
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some((manifest, key)) = manifests.get(index) else { break };
                         let target = &targets[key];
+                        let clock = Instant::now();
                         let ours = kapi_verdict(&mut validator, &manifest.object);
+                        let judged = clock.elapsed();
                         let server = server_verdict(kube, target, &manifest.object, &ours);
+                        kapi_time.fetch_add(judged.as_micros() as usize, Ordering::Relaxed);
+                        server_time.fetch_add((clock.elapsed() - judged).as_micros() as usize, Ordering::Relaxed);
                         mine.push((index, (server, ours)));
                     }
                     mine
@@ -356,6 +393,12 @@ fn judge(
             .collect();
         workers.into_iter().map(|w| w.join().expect("a worker panicked")).collect()
     });
+    let seconds = |micros: &AtomicUsize| micros.load(Ordering::Relaxed) as f64 / 1e6;
+    eprintln!(
+        "kapi took {:.1} s, the server {:.1} s (summed over the workers)",
+        seconds(&kapi_time),
+        seconds(&server_time)
+    );
     for (index, pair) in done.into_iter().flatten() {
         results[index] = Some(pair);
     }
@@ -368,6 +411,9 @@ fn class(manifest: &Manifest, server: &Verdict, ours: &Verdict) -> &'static str 
         return METADATA;
     }
     if server.rules_ran && server.rules != ours.rules {
+        if ours.reasons.iter().any(|r| r.contains("undeclared reference to")) {
+            return CEL_LIBRARY;
+        }
         return "CEL evaluation";
     }
     if manifest.source == "built-in" {
@@ -386,12 +432,18 @@ fn class(manifest: &Manifest, server: &Verdict, ours: &Verdict) -> &'static str 
 /// The metadata rules: kapi-validate's own, in progress on another branch.
 const METADATA: &str = "metadata rule missing in kapi";
 const BUILT_IN_CODE: &str = "built-in: a rule in code, not in the published schema";
+/// Kubernetes' CEL libraries: kapi-cel's, in progress on another branch.
+const CEL_LIBRARY: &str = "CEL library missing in kapi-cel";
+
+/// The classes waiting on work elsewhere, left out of the agreement the custom resources are held to.
+const PENDING: &[&str] = &[METADATA, CEL_LIBRARY];
 
 /// How many disagreements of each class outside custom resources' schemas the test tolerates for now: the
 /// measured counts, so that a change making one worse fails (lower them as the metadata rules and the table of
 /// built-in rules land). The custom resources' own schema and CEL verdicts are held to REQUIRED_AGREEMENT.
 const KNOWN_AT_MOST: &[(&str, usize)] = &[
     (METADATA, 477),
+    (CEL_LIBRARY, 22),
     (BUILT_IN_CODE, 91),
     ("built-in: a list-type is a merge strategy, not validated", 11),
     ("built-in: the published schema requires a field the server does not", 24),
@@ -520,6 +572,16 @@ impl<'m> Report<'m> {
         }
         let (both, rules) = (self.rule_outcomes.values().filter(|(f, p)| *f && *p).count(), self.rule_outcomes.len());
         eprintln!("\n== CEL rules: {rules} run on create; the server saw {both} of them both fail and pass");
+        for (rule, (failed, passed)) in self.rule_outcomes.iter().filter(|(_, (f, p))| !(*f && *p)) {
+            let seen = if *failed {
+                "only fail"
+            } else if *passed {
+                "only pass"
+            } else {
+                "neither"
+            };
+            eprintln!("  seen to {seen}: {rule}");
+        }
         for ((rule, side), list) in &self.rule_differences {
             eprintln!("\n== CEL rule failing for {side} ({}): {rule}\n  {}", list.len(), list[0]);
         }
@@ -544,16 +606,15 @@ fn kapi_validate_agrees_with_the_server_on_thousands_of_manifests() {
     let report = Report::new(&manifests, &verdicts, &targets);
     report.print(total, agreeing);
 
-    // The custom resources' verdicts apart from metadata: what kapi-validate's schema walk and kapi-cel decide.
-    let custom = manifests
-        .iter()
-        .zip(&verdicts)
-        .filter(|((m, _), _)| m.source != "built-in" && !m.concept.starts_with("metadata:"));
+    // The custom resources' verdicts outside the pending classes: what kapi-validate's schema walk and kapi-cel decide.
+    let custom = manifests.iter().zip(&verdicts).filter(|((m, _), (server, ours))| {
+        m.source != "built-in" && (server.accepted == ours.accepted || !PENDING.contains(&class(m, server, ours)))
+    });
     let (custom_total, custom_agreeing) =
         custom.fold((0, 0), |(n, a), (_, (server, ours))| (n + 1, a + usize::from(server.accepted == ours.accepted)));
     let rate = |agree: usize, of: usize| if of == 0 { 1.0 } else { agree as f64 / of as f64 };
     eprintln!(
-        "\ncustom resources without metadata mutations: {custom_agreeing} of {custom_total} ({:.2} %)",
+        "\ncustom resources outside the pending classes: {custom_agreeing} of {custom_total} ({:.2} %)",
         100.0 * rate(custom_agreeing, custom_total)
     );
     assert!(total >= 2000, "only {total} manifests");

@@ -46,6 +46,8 @@ pub struct Manifest {
 pub struct Plan {
     /// Create absent optional fields to mutate them (custom resources; not built-ins, see [`keywords`]).
     pub create_missing: bool,
+    /// Mutate per schema keyword.
+    pub keywords: bool,
     /// Mutate CEL rules' fields.
     pub rules: bool,
     /// Mutate metadata.
@@ -58,11 +60,13 @@ pub fn manifests(source: &str, base: &Value, schema: &Value, plan: Plan) -> Vec<
     let kind = format!("{api_version}/{}", base.get("kind").and_then(Value::as_str).unwrap_or_default());
     let mut mutations =
         vec![Mutation { concept: "valid".into(), field: String::new(), what: String::new(), object: base.clone() }];
-    mutations.extend(
-        keywords::keyword_mutations(schema, base, plan.create_missing)
-            .into_iter()
-            .filter(|m| plan.create_missing || m.concept != "optional fields"),
-    );
+    if plan.keywords {
+        mutations.extend(
+            keywords::keyword_mutations(schema, base, plan.create_missing)
+                .into_iter()
+                .filter(|m| plan.create_missing || m.concept != "optional fields"),
+        );
+    }
     if plan.rules {
         mutations.extend(cel_rules::rule_mutations(schema, base));
     }
