@@ -482,10 +482,12 @@ fn describe(manifest: &Manifest, server: &Verdict, ours: &Verdict) -> String {
 }
 
 /// Why both sides refuse with different fields.
-fn field_class(manifest: &Manifest, server: &Verdict) -> &'static str {
+fn field_class(manifest: &Manifest, server: &Verdict, ours: &Verdict) -> &'static str {
     let said = |text: &str| server.reasons.iter().any(|r| r.contains(text));
     if manifest.concept.starts_with("metadata:") {
         METADATA
+    } else if ours.reasons.iter().any(|r| r.contains("undeclared reference to")) {
+        CEL_LIBRARY
     } else if said("strict decoding error") {
         "the server stops at an unknown field (strict decoding), kapi goes on"
     } else if said("must validate") || said("must not validate") {
@@ -528,7 +530,7 @@ impl<'m> Report<'m> {
                     server.fields,
                     ours.fields
                 );
-                report.field_classes.entry(field_class(manifest, server)).or_default().push(shown);
+                report.field_classes.entry(field_class(manifest, server, ours)).or_default().push(shown);
             }
             if !server.rules_ran {
                 continue;
