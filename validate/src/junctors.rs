@@ -47,7 +47,8 @@ impl Walker<'_> {
         walker.errors
     }
 
-    /// No member matched: say so, with the first problem of the member that came closest.
+    /// No member matched: say so, with the first problem of the member that came closest, then that member's
+    /// problems themselves (as the server adds the closest form's failures to the union's), each once.
     fn no_form_matches(&mut self, path: &str, outcomes: &[Vec<FieldError>]) {
         // The fewest problems; on a tie, a form whose problems lie deeper (the value has the form's shape).
         let closest = outcomes
@@ -65,5 +66,33 @@ impl Walker<'_> {
             None => "Invalid value: matches none of the allowed forms".to_owned(),
         };
         self.error(path, message);
+        let closest_errors = outcomes
+            .iter()
+            .filter(|errors| !errors.is_empty())
+            .min_by_key(|errors| (errors.len(), errors[0].field == path));
+        for error in closest_errors.into_iter().flatten() {
+            if !self.errors.contains(error) {
+                self.errors.push(error.clone());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::scalars::Patterns;
+    use crate::walk::validate_value;
+
+    #[test]
+    fn a_union_matching_no_form_reports_the_closest_forms_problems_too() {
+        let schema = json!({"type": "object", "properties": {"backoff": {"type": "object", "properties": {
+            "seconds": {"type": "integer"}, "steps": {"type": "array", "items": {"type": "integer"}}},
+            "anyOf": [{"required": ["seconds"]}, {"required": ["steps"]}]}}});
+        let mut patterns = Patterns::default();
+        let errors = validate_value(&schema, &json!({"backoff": {}}), &mut patterns, false);
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["backoff", "backoff.seconds"], "{errors:?}");
     }
 }

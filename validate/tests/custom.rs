@@ -183,13 +183,15 @@ fn unions_must_match_their_forms() {
         )
         .replace("  memoryLimit: 256Mi\n", "  memoryLimit: 256Mi\n  backoff: {initialSeconds: 1}\n");
     let shown = cron_tab(&text);
-    assert_eq!(shown.len(), 2, "{shown:?}");
+    assert_eq!(shown.len(), 3, "{shown:?}");
     assert_eq!(shown[0].0, "spec.backoff");
     // Both forms (a fixed wait in seconds, or an exponential policy) miss one required field.
     assert!(shown[0].1.contains("none of the allowed forms (closest: spec.backoff."), "{shown:?}");
     assert!(shown[0].1.contains("Required value"), "{shown:?}");
-    assert_eq!(shown[1].0, "spec.notification");
-    assert!(shown[1].1.contains("exactly one") && shown[1].1.contains("matches 2"), "{shown:?}");
+    // The closest form's problem is reported at its own field too, as the server does.
+    assert!(shown[1].0.starts_with("spec.backoff.") && shown[1].1 == "Required value", "{shown:?}");
+    assert_eq!(shown[2].0, "spec.notification");
+    assert!(shown[2].1.contains("exactly one") && shown[2].1.contains("matches 2"), "{shown:?}");
     // A fixed wait is the other form.
     let fixed = CRON_TAB.replace("  memoryLimit: 256Mi\n", "  memoryLimit: 256Mi\n  backoff: {seconds: 30}\n");
     assert_eq!(cron_tab(&fixed), vec![]);
