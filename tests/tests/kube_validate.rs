@@ -172,8 +172,16 @@ fn served_versions(crd: &Value) -> Vec<String> {
     versions.filter(|v| v["served"] == true).filter_map(|v| v["name"].as_str().map(str::to_owned)).collect()
 }
 
-/// Every manifest with its target, and the catalog kapi judges them with.
-fn corpus() -> (Vec<(Manifest, String)>, BTreeMap<String, Target>, Catalog, Vec<(String, Value)>) {
+/// What the test judges: every manifest with its target's key, the targets, the catalog kapi judges them with,
+/// and the CRDs to install (with their sources).
+struct Corpus {
+    manifests: Vec<(Manifest, String)>,
+    targets: BTreeMap<String, Target>,
+    catalog: Catalog,
+    crds: Vec<(String, Value)>,
+}
+
+fn corpus() -> Corpus {
     let crds = crds();
     let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     collect_files(&project_root().join("generated"), "openapi/v3", &mut files);
@@ -236,7 +244,7 @@ fn corpus() -> (Vec<(Manifest, String)>, BTreeMap<String, Target>, Catalog, Vec<
         let plan = Plan { create_missing: false, keywords: true, rules: false, metadata: true };
         all.extend(manifests("built-in", &built_in.object, &schema, plan).into_iter().map(|m| (m, key.clone())));
     }
-    (all, targets, catalog, crds)
+    Corpus { manifests: all, targets, catalog, crds }
 }
 
 fn collect_files(root: &std::path::Path, sub: &str, files: &mut BTreeMap<String, Vec<u8>>) {
@@ -594,7 +602,7 @@ impl<'m> Report<'m> {
 fn kapi_validate_agrees_with_the_server_on_thousands_of_manifests() {
     let started = Instant::now();
     let kube = kube_installing();
-    let (manifests, targets, catalog, crds) = corpus();
+    let Corpus { manifests, targets, catalog, crds } = corpus();
     install(kube, &crds);
     let installed = started.elapsed();
     let verdicts = judge(kube, &catalog, &manifests, &targets);

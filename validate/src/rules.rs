@@ -37,8 +37,8 @@ mod tests {
                 "properties": {"low": {"type": "integer", "default": 5}, "high": {"type": "integer"}},
                 "x-kubernetes-validations": [{"rule": "self.low <= self.high", "message": "low ≤ high"},
                                              {"rule": "self.high < 100"}]}}}}}]}});
-        let files = BTreeMap::from([("crds/things.json".to_owned(), serde_json::to_vec(&crd).unwrap())]);
-        let catalog = Catalog::from_files(&files).unwrap();
+        let files = BTreeMap::from([("crds/things.json".to_owned(), serde_json::to_vec(&crd).expect("JSON"))]);
+        let catalog = Catalog::from_files(&files).expect("the catalog builds");
         let document = |high: i64| Document {
             file: "t.yaml".to_owned(),
             index: 1,
@@ -75,8 +75,8 @@ mod defaults_tests {
         let crd = json!({"spec": {"group": "g.example.com", "names": {"kind": "Thing"}, "versions": [{"name": "v1",
             "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
                 "required": ["mode"], "properties": {"mode": {"type": "string", "default": "fast"}}}}}}}]}});
-        let files = BTreeMap::from([("crds/things.json".to_owned(), serde_json::to_vec(&crd).unwrap())]);
-        let catalog = Catalog::from_files(&files).unwrap();
+        let files = BTreeMap::from([("crds/things.json".to_owned(), serde_json::to_vec(&crd).expect("JSON"))]);
+        let catalog = Catalog::from_files(&files).expect("the catalog builds");
         let document = Document {
             file: "t.yaml".to_owned(),
             index: 1,
@@ -92,8 +92,8 @@ mod defaults_tests {
             "subresources": {"status": {}},
             "schema": {"openAPIV3Schema": {"type": "object", "properties": {
                 "status": {"type": "object", "properties": {"ready": {"type": "boolean"}}}}}}}]}});
-        let files = BTreeMap::from([("crds/things.json".to_owned(), serde_json::to_vec(&crd).unwrap())]);
-        let catalog = Catalog::from_files(&files).unwrap();
+        let files = BTreeMap::from([("crds/things.json".to_owned(), serde_json::to_vec(&crd).expect("JSON"))]);
+        let catalog = Catalog::from_files(&files).expect("the catalog builds");
         let document = Document {
             file: "t.yaml".to_owned(),
             index: 1,
