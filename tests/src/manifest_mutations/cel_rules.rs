@@ -1,6 +1,7 @@
 //! Mutations aimed at CEL rules (`x-kubernetes-validations`): for each rule, the scalar fields it can read (the
 //! node itself and its fields two levels down) take values from a fixed pool that keep their own keywords, so
-//! the rule alone decides; some break the rule, some keep it, and the server says which.
+//! the rule alone decides; lists it reads get none, one, two distinct or two equal items. Some break the rule,
+//! some keep it, and the server says which.
 
 use serde_json::{Value, json};
 
@@ -123,7 +124,14 @@ pub fn rule_mutations(schema: &Value, base: &Value) -> Vec<Mutation> {
             let candidates: Vec<Value> = match field_schema.get("type").and_then(Value::as_str) {
                 Some("array") => {
                     let items = field_schema.get("items").cloned().unwrap_or_else(|| json!({}));
-                    vec![json!([]), json!([variant(&items, 0)]), json!([variant(&items, 0), variant(&items, 1)])]
+                    let (first, second) = (variant(&items, 0), variant(&items, 1));
+                    // Also an item twice, for rules about unique items (`exists_one`, `all(a, all(b, …))`).
+                    vec![
+                        json!([]),
+                        json!([first.clone()]),
+                        json!([first.clone(), second]),
+                        json!([first.clone(), first]),
+                    ]
                 }
                 Some("object") => vec![json!({}), minimal(field_schema)],
                 _ => pool().into_iter().filter(|v| fits(field_schema, v)).take(PER_FIELD).collect(),
