@@ -1,12 +1,13 @@
-//! Build-time checks of every rule in a CRD schema: it parses, its field references exist, a transition rule sits
-//! where old and new values can be paired, and its estimated cost stays within the API server's limits.
+//! Build-time checks of every rule in a CRD schema: it parses, it type-checks against the schema as the API server's
+//! compiler does (see [`crate::checker`]), a transition rule sits where old and new values can be paired, and its
+//! estimated cost stays within the API server's limits.
 
 use std::fmt;
 
 use serde_json::Value;
 
 use crate::analysis::{Analysis, analyze};
-use crate::optional_old_self;
+use crate::checker::{self, Checked, Site};
 use crate::program::parse as compile;
 use crate::schema::{Rule, Schema};
 use crate::sizes::unbounded_cardinality;
@@ -17,6 +18,15 @@ use crate::stack::with_large_stack;
 pub const STATIC_ESTIMATED_COST_LIMIT: u64 = 10_000_000;
 /// The largest estimated cost of all the rules of a CRD together (`StaticEstimatedCRDCostLimit`, same file).
 pub const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
+
+/// The server's answer to `optionalOldSelf: true` on a rule that does not read `oldSelf` (reported at the entry's
+/// `optionalOldSelf`).
+pub const OPTIONAL_OLD_SELF_UNUSED: &str = "may not be set if oldSelf is not used in rule";
+
+/// The server's answer to rules on a node it cannot type (no `type`, only `x-kubernetes-preserve-unknown-fields`),
+/// reported at the node's `x-kubernetes-validations`.
+pub const UNTYPED_NODE: &str = "internal error: failed to construct type information for x-kubernetes-validations \
+                                rules: unable to convert structural schema to CEL declarations";
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -173,8 +183,23 @@ struct Checker {
 
 impl Checker {
     fn walk(&mut self, schema: Schema<'_>, place: &Place) {
-        for (pointer, rule) in schema.rules() {
-            self.check_rule(schema, place, &format!("{}{pointer}", place.pointer), &rule);
+        let rules = schema.rules();
+        let site = Site { schema, resource_root: place.resource_root, optional_old_self: false };
+        if let (Some((pointer, rule)), false) = (rules.first(), checker::types_self(site)) {
+            // The server refuses the node's rules together, at the node's `x-kubernetes-validations`.
+            self.report.rules += rules.len();
+            let entry = pointer.rsplit_once('/').map_or(pointer.as_str(), |(list, _)| list);
+            self.report.findings.push(Finding {
+                severity: Severity::Error,
+                field: place.path.clone(),
+                pointer: format!("{}{entry}", place.pointer),
+                rule: rule.rule.clone(),
+                message: UNTYPED_NODE.to_owned(),
+            });
+        } else {
+            for (pointer, rule) in rules {
+                self.check_rule(schema, place, &format!("{}{pointer}", place.pointer), &rule);
+            }
         }
         if let Some((at, properties)) = schema.locate("properties") {
             for (name, property) in properties.as_object().into_iter().flatten() {
@@ -214,27 +239,36 @@ impl Checker {
             Ok(compiled) => compiled,
             Err(error) => return self.report.findings.push(finding(Severity::Error, error.to_string())),
         };
-        let analysis = analyze(compiled.expression(), schema, &place.path, place.resource_root, rule.optional_old_self);
-        let mut findings: Vec<Finding> =
-            analysis.problems.iter().map(|problem| finding(Severity::Error, problem.clone())).collect();
-        if let Some(kind) = analysis.not_bool {
-            findings.push(finding(Severity::Error, format!("the rule must evaluate to a bool, not a {kind}")));
+        let site = Site { schema, resource_root: place.resource_root, optional_old_self: rule.optional_old_self };
+        let mut findings = Vec::new();
+        let type_checked = checker::check(&rule.rule, site, Checked::Rule);
+        if let Err(message) = &type_checked {
+            findings.push(finding(Severity::Error, message.clone()));
         }
-        if rule.optional_old_self {
-            let problem = match compiled.is_transition_rule() {
-                false => Some("optionalOldSelf is set, but the rule never reads oldSelf".to_owned()),
-                true => optional_old_self::plain_use(compiled.expression()),
-            };
-            findings.extend(problem.map(|problem| finding(Severity::Error, problem)));
+        // The server learns that a rule reads oldSelf from the checked rule: a rule that does not check reads
+        // nothing.
+        if rule.optional_old_self && (type_checked.is_err() || !compiled.is_transition_rule()) {
+            findings.push(finding(Severity::Error, OPTIONAL_OLD_SELF_UNUSED.to_owned()));
         }
         // A rule that does not compile costs nothing on the server, and its message expression is not compiled.
-        if findings.is_empty() {
+        if let Ok(typed) = &type_checked {
+            let analysis = analyze(
+                typed.program.expression(),
+                schema,
+                &place.path,
+                place.resource_root,
+                rule.optional_old_self,
+                &typed.types,
+            );
             findings.extend(self.charge(rule, &analysis, schema, place, pointer, &finding));
-            findings.extend(self.message_expression_findings(rule, schema, place, pointer, &finding));
+            findings.extend(self.message_expression_findings(rule, site, place, pointer, &finding));
         }
-        if let (true, Some(list)) = (compiled.is_transition_rule(), &place.uncorrelatable) {
+        // The server learns that a rule reads oldSelf from the checked rule: one that does not check is not told
+        // where it may not read it.
+        if let (true, true, Some(list)) = (compiled.is_transition_rule(), type_checked.is_ok(), &place.uncorrelatable) {
             let message = format!(
-                "oldSelf cannot be used here: {list} is not a list of type map, so its old and new items cannot be paired"
+                "oldSelf cannot be used on the uncorrelatable portion of the schema within {list}: it is not a list \
+                 of type map, so its old and new items cannot be paired"
             );
             findings.push(finding(Severity::Error, message));
         }
@@ -263,27 +297,33 @@ impl Checker {
 
     /// A message expression runs only when its rule fails, once per failure: the server charges its cost alone,
     /// against the per-rule limit and in the total.
-    fn message_expression_findings(
+    fn message_expression_findings<'s>(
         &mut self,
         rule: &Rule,
-        schema: Schema<'_>,
+        site: Site<'s>,
         place: &Place,
         pointer: &str,
         finding: &impl Fn(Severity, String) -> Finding,
     ) -> Vec<Finding> {
         let Some(expression) = &rule.message_expression else { return Vec::new() };
-        let compiled = match compile(expression) {
-            Ok(compiled) => compiled,
-            Err(error) => return vec![finding(Severity::Error, format!("messageExpression: {error}"))],
-        };
-        let analysis = analyze(compiled.expression(), schema, &place.path, place.resource_root, rule.optional_old_self);
-        let mut findings: Vec<Finding> =
-            analysis.problems.iter().map(|p| finding(Severity::Error, format!("messageExpression: {p}"))).collect();
-        if !findings.is_empty() {
-            return findings;
+        if let Err(error) = compile(expression) {
+            return vec![finding(Severity::Error, format!("messageExpression: {error}"))];
         }
+        let typed = match checker::check(expression, site, Checked::MessageExpression) {
+            Ok(typed) => typed,
+            Err(message) => return vec![finding(Severity::Error, message)],
+        };
+        let analysis = analyze(
+            typed.program.expression(),
+            site.schema,
+            &place.path,
+            place.resource_root,
+            rule.optional_old_self,
+            &typed.types,
+        );
         let cost = analysis.max_cost;
         self.record(pointer, place, rule, Expression::MessageExpression, (cost, cost));
+        let mut findings = Vec::new();
         if cost > STATIC_ESTIMATED_COST_LIMIT {
             let message =
                 cost_message("estimated messageExpression cost", cost, STATIC_ESTIMATED_COST_LIMIT, "per-rule");

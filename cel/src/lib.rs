@@ -1,13 +1,37 @@
 //! Kubernetes CEL validation rules (`x-kubernetes-validations`): checked when a schema is built, evaluated offline
 //! against objects.
 //!
-//! - [`check_schema_rules`] walks a CRD's `openAPIV3Schema` and, for every rule, reports syntax errors, field
-//!   references the schema does not allow (through `items` for comprehension variables and
-//!   `additionalProperties` for map values), transition rules placed under lists whose items cannot be paired,
-//!   and estimated costs above the API server's per-rule and per-CRD limits, naming the bounds that are missing.
+//! - [`check_schema_rules`] walks a CRD's `openAPIV3Schema` and, for every rule, reports syntax errors, type errors
+//!   (see below), `optionalOldSelf` on a rule that does not read `oldSelf`, transition rules placed under lists
+//!   whose items cannot be paired, and estimated costs above the API server's per-rule and per-CRD limits, naming
+//!   the bounds that are missing.
 //! - [`compile`] and [`evaluate`] run one rule against a JSON value typed by its schema node.
 //! - [`validate_object`] runs every rule of a schema against an object, pairing old and new values as the API
 //!   server does for transition rules.
+//!
+//! # Type checking
+//!
+//! Every rule and `messageExpression` is type-checked as the API server (Kubernetes 1.32) compiles it, by a checker
+//! kapi carries (the `cel` crate has none): `self` and `oldSelf` are typed from the schema node as the server types
+//! it (objects as message types whose fields are the escaped property names, maps, lists, `format`s that make
+//! bytes, durations and timestamps, `x-kubernetes-int-or-string` as `dyn`, embedded resources and the resource
+//! root showing `apiVersion`, `kind` and only `metadata.name`/`generateName`, `oldSelf` an optional with
+//! `optionalOldSelf`); calls resolve against the declarations of the server's CRD environment (cel-go's standard
+//! library with cross-type numeric comparisons and optional types, the strings extension at version 2, sets, and
+//! Kubernetes' lists, regex, URL, quantity, IP, CIDR, format and authorizer libraries; not the two-variable
+//! comprehensions, which the server declares at 1.32 for stored rules only, new rules getting what the previous
+//! minor release knows) with cel-go's overload resolution and type parameters; the server's validators then check
+//! regex, duration and timestamp literals and `format` strings against their arguments, and refuse mixed list and
+//! map literals; constant patterns of `matches(s, p)`, `find` and `findAll` are compiled as the server compiles them
+//! when it builds the program.
+//! A rule must be a `bool`, a message expression a `string`. Errors are the server's words, position and caret
+//! included (`compilation failed: ERROR: <input>:1:8: found no matching overload for '_>_' applied to '(int,
+//! string)'`), with the server's type names but for one: the server names the rule's own type `selfType` and a
+//! number that changes with every request, where kapi writes `selfType0`. `tests/tests/kube_cel_compile.rs`
+//! compares a ladder of rules with a real server. Known differences: regular expressions are judged by a scan for
+//! the mistakes Go's `regexp` reports most (worded as Go words them), then by Rust's `regex`, whose RE2 dialect
+//! differs from Go's in corners; `existsOne` (not a macro at the server's level) is recognized from its spelling
+//! before the parser expands it.
 //!
 //! # How the cost estimate relates to the API server's
 //!
@@ -24,11 +48,8 @@
 //! differs:
 //!
 //! - only the maximum of a cost is tracked (cel-go also tracks a minimum, which no limit reads);
-//! - types come from the schema and a table of the functions' result types, not from a full type checker: the
-//!   result of a function the table does not know is `dyn`, sized as anything;
-//! - a rule the server does not compile costs nothing there; kapi costs nothing either for a rule it finds wrong,
-//!   but does not find every rule the server's checker refuses (functions outside the server's libraries, or
-//!   mistyped arguments, are not errors here).
+//! - types come from the type checker, as the server's come from cel-go's: a rule that does not type-check costs
+//!   nothing on either side.
 //!
 //! # Evaluation
 //!
@@ -40,10 +61,10 @@
 
 mod analysis;
 mod check;
+mod checker;
 mod convert;
 mod error;
 mod escape;
-mod optional_old_self;
 mod program;
 mod schema;
 mod sizes;
@@ -51,8 +72,8 @@ mod stack;
 mod validate;
 
 pub use check::{
-    Expression, Finding, RuleCost, RuleReport, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, Severity,
-    check_schema_rules, exceed_factor,
+    Expression, Finding, OPTIONAL_OLD_SELF_UNUSED, RuleCost, RuleReport, STATIC_ESTIMATED_COST_LIMIT,
+    STATIC_ESTIMATED_CRD_COST_LIMIT, Severity, UNTYPED_NODE, check_schema_rules, exceed_factor,
 };
 pub use error::CelError;
 pub use escape::{escape, unescape};

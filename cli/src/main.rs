@@ -20,6 +20,7 @@ mod serve_tls;
 mod stdout;
 mod typed_openapi;
 mod validate;
+mod validate_crd;
 
 use commands::Source;
 
@@ -75,7 +76,8 @@ enum Command {
     },
     /// Serve discovery and OpenAPI to kubectl as a kube-apiserver does (the embedded corpus, or --dir).
     Serve(Box<serve::ServeArgs>),
-    /// Check manifests (YAML or JSON) offline against the bundle's schemas and CEL rules, by apiVersion and kind.
+    /// Check manifests (YAML or JSON) offline as the API server checks a create: schemas, CEL rules, object metadata,
+    /// built-in kinds' rules, CRDs as CRDs; `-o json` prints one metav1.Status per document.
     Validate(validate::ValidateArgs),
     /// Download a server's OpenAPI v3 documents (one per group-version) and merge them into one file.
     Aggregate(aggregate::AggregateArgs),

@@ -9,7 +9,7 @@ use kapi_cel::{
     Expression, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, check_schema_rules, exceed_factor,
 };
 use kapi_codegen::crd_check::check_crd;
-use kapi_tests::cel_ladder::{Rung, rungs};
+use kapi_tests::cel_ladder::rungs;
 use kapi_tests::kube::kube;
 use serde_json::Value;
 
@@ -20,25 +20,25 @@ const TOTAL: &str = "the per-CRD total";
 
 /// One expression over its limit, as one side sees it: the factor, written as the server writes it, and what
 /// else that side says (kapi's cost and rule, the server's message).
-struct Overrun {
+pub(crate) struct Overrun {
     factor: String,
     detail: String,
 }
 
 /// Overruns by expression: its field path under `openAPIV3Schema`, as the server writes it, or [`TOTAL`].
-type Overruns = BTreeMap<String, Overrun>;
+pub(crate) type Overruns = BTreeMap<String, Overrun>;
 
 /// One side's answer about a rung.
-struct Answer {
-    refused: bool,
-    overruns: Overruns,
+pub(crate) struct Answer {
+    pub(crate) refused: bool,
+    pub(crate) overruns: Overruns,
     /// Reasons other than costs (kapi's errors, the server's other causes).
     other: Vec<String>,
 }
 
 impl Answer {
     /// `accepts`, or `refuses` and the factors.
-    fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         if !self.refused {
             return "accepts".to_owned();
         }
@@ -49,9 +49,9 @@ impl Answer {
 }
 
 /// kapi's answer: `check_crd`'s verdict, and the overruns of its cost estimates.
-fn kapi_answer(rung: &Rung) -> Answer {
-    let found = check_crd(&rung.crd).unwrap_or_else(|problem| panic!("check_crd: {problem}"));
-    let report = check_schema_rules(&rung.crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]);
+pub(crate) fn kapi_answer(crd: &Value) -> Answer {
+    let found = check_crd(crd).unwrap_or_else(|problem| panic!("check_crd: {problem}"));
+    let report = check_schema_rules(&crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]);
     let mut overruns = Overruns::new();
     for cost in report.costs.iter().filter(|cost| cost.counted > STATIC_ESTIMATED_COST_LIMIT) {
         let which = match cost.expression {
@@ -71,7 +71,7 @@ fn kapi_answer(rung: &Rung) -> Answer {
 }
 
 /// The server's answer: its verdict, and the overruns its causes report.
-fn server_answer(crd: &Value) -> Answer {
+pub(crate) fn server_answer(crd: &Value) -> Answer {
     let Some(causes) = server_verdict(kube(), crd) else {
         return Answer { refused: false, overruns: Overruns::new(), other: Vec::new() };
     };
@@ -123,7 +123,7 @@ fn factors_agree(ours: &str, theirs: &str) -> bool {
 }
 
 /// The ways kapi's answer differs from the server's, one line each: what, kapi's side, the server's side.
-fn differences(ours: &Answer, theirs: &Answer) -> Vec<[String; 3]> {
+pub(crate) fn differences(ours: &Answer, theirs: &Answer) -> Vec<[String; 3]> {
     let mut found = Vec::new();
     if ours.refused != theirs.refused {
         let verdict = |answer: &Answer| {
@@ -156,7 +156,7 @@ fn kapi_estimates_cel_costs_as_the_api_server_does_on_every_rung() {
             .chunks(rungs.len().div_ceil(4))
             .map(|chunk| {
                 scope.spawn(move || {
-                    chunk.iter().map(|rung| (kapi_answer(rung), server_answer(&rung.crd))).collect::<Vec<_>>()
+                    chunk.iter().map(|rung| (kapi_answer(&rung.crd), server_answer(&rung.crd))).collect::<Vec<_>>()
                 })
             })
             .collect();

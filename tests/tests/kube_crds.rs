@@ -10,16 +10,16 @@ use kapi_tests::{project_root, shared};
 use serde_json::Value;
 
 /// One CRD to try: where it comes from and the object.
-struct Case {
-    source: String,
-    crd: Value,
+pub(crate) struct Case {
+    pub(crate) source: String,
+    pub(crate) crd: Value,
 }
 
 /// What one side says about a CRD: `None` when accepted, the reasons when refused.
 type Verdict = Option<Vec<String>>;
 
 /// Every CRD document in the YAML files under `dir` (sorted by path).
-fn crds_under(dir: &Path) -> Vec<Case> {
+pub(crate) fn crds_under(dir: &Path) -> Vec<Case> {
     let mut files = Vec::new();
     collect_yaml(dir, &mut files);
     files.sort();

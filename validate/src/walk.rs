@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::reason::{Origin, Reason};
 use crate::scalars::{Patterns, number_problems, string_problems};
 
 /// One problem at one field.
@@ -11,8 +12,24 @@ use crate::scalars::{Patterns, number_problems, string_problems};
 pub struct FieldError {
     /// The field, kubectl style (`spec.ports[1].port`); empty for the object itself.
     pub field: String,
+    /// The kind of problem, as the server's field error names it.
+    pub reason: Reason,
+    /// Which check found it.
+    pub origin: Origin,
     /// What is wrong, in the API server's words where it has some (`Required value`, `Unsupported value: …`).
     pub message: String,
+}
+
+impl FieldError {
+    /// A problem found by the schema walk.
+    pub fn schema(field: &str, reason: Reason, message: impl Into<String>) -> FieldError {
+        FieldError { field: field.to_owned(), reason, origin: Origin::Schema, message: message.into() }
+    }
+}
+
+/// kube-openapi's type error: `Invalid value: "integer": spec.x in body must be of type string: "integer"`.
+pub(crate) fn type_message(path: &str, expected: &str, found: &str) -> String {
+    format!("Invalid value: {found:?}: {path} in body must be of type {expected}: {found:?}")
 }
 
 /// Validates `value` against `schema`, the root of a resource; `built_in` for a kind the server decodes into Go
@@ -59,22 +76,22 @@ fn flag(schema: &Value, key: &str) -> bool {
 }
 
 impl Walker<'_> {
-    pub fn error(&mut self, field: &str, message: impl Into<String>) {
-        self.errors.push(FieldError { field: field.to_owned(), message: message.into() });
+    pub fn error(&mut self, field: &str, reason: Reason, message: impl Into<String>) {
+        self.errors.push(FieldError::schema(field, reason, message));
     }
 
     pub fn value(&mut self, schema: &Value, value: &Value, path: &str, resource_root: bool) {
         let declared = schema.get("type").and_then(Value::as_str);
         if value.is_null() {
             if declared.is_some() && !flag(schema, "nullable") {
-                self.error(path, format!("Invalid value: null: must be of type {}", declared.unwrap_or_default()));
+                self.error(path, Reason::TypeInvalid, type_message(path, declared.unwrap_or_default(), "null"));
             }
             return;
         }
         let found = type_of(value);
         if is_int_or_string(schema) {
             if !matches!(found, "integer" | "string") {
-                self.error(path, format!("Invalid value: {found}: must be an integer or a string"));
+                self.error(path, Reason::TypeInvalid, type_message(path, "integer,string", found));
             } else if let Value::String(text) = value {
                 let problems = string_problems(schema, text, self.patterns, self.built_in);
                 self.report(path, problems);
@@ -85,7 +102,9 @@ impl Walker<'_> {
             && expected != found
             && !(expected == "number" && found == "integer")
         {
-            self.error(path, format!("Invalid value: {found}: must be of type {expected}"));
+            self.error(path, Reason::TypeInvalid, type_message(path, expected, found));
+            // kube-openapi still checks the enum of a mistyped value (and nothing else).
+            self.enumeration(schema, value, path);
             return;
         }
         let pruned = without_dropped_nulls(schema, value);
@@ -104,9 +123,9 @@ impl Walker<'_> {
         self.junctors(schema, value, path, resource_root);
     }
 
-    fn report(&mut self, path: &str, problems: Vec<String>) {
-        for problem in problems {
-            self.error(path, problem);
+    fn report(&mut self, path: &str, problems: Vec<(Reason, String)>) {
+        for (reason, problem) in problems {
+            self.error(path, reason, problem);
         }
     }
 
@@ -114,17 +133,18 @@ impl Walker<'_> {
         let Some(allowed) = schema.get("enum").and_then(Value::as_array) else { return };
         if !allowed.contains(value) {
             let shown: Vec<String> = allowed.iter().map(Value::to_string).collect();
-            self.error(path, format!("Unsupported value: {value}: supported values: {}", shown.join(", ")));
+            let message = format!("Unsupported value: {value}: supported values: {}", shown.join(", "));
+            self.error(path, Reason::NotSupported, message);
         }
     }
 
     fn array(&mut self, schema: &Value, items: &[Value], path: &str) {
         let count = items.len() as u64;
         if let Some(max) = schema.get("maxItems").and_then(Value::as_u64).filter(|max| count > *max) {
-            self.error(path, format!("Too many: {count}: must have at most {max} items"));
+            self.error(path, Reason::TooMany, format!("Too many: {count}: must have at most {max} items"));
         }
         if let Some(min) = schema.get("minItems").and_then(Value::as_u64).filter(|min| count < *min) {
-            self.error(path, format!("Invalid value: {count} items: must have at least {min} items"));
+            self.error(path, Reason::Invalid, format!("Invalid value: {count} items: must have at least {min} items"));
         }
         let item_schema = schema.get("items").filter(|items| items.is_object());
         self.duplicates(schema, item_schema, items, path);
@@ -152,7 +172,8 @@ impl Walker<'_> {
         for (index, item) in items.iter().enumerate() {
             let identity = if keys.is_empty() { item.clone() } else { key_values(&keys, item, item_schema) };
             if seen.contains(&identity) {
-                self.error(&format!("{path}[{index}]"), format!("Duplicate value: {identity}"));
+                let message = format!("Duplicate value: {}", go_syntax(&identity));
+                self.error(&format!("{path}[{index}]"), Reason::Duplicate, message);
             }
             seen.push(identity);
         }
@@ -161,20 +182,21 @@ impl Walker<'_> {
     fn object(&mut self, schema: &Value, fields: &Map<String, Value>, path: &str, resource_root: bool) {
         for name in schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
             if !fields.contains_key(name) {
-                self.error(&child_path(path, name), "Required value");
+                self.error(&child_path(path, name), Reason::Required, "Required value");
             }
         }
         let count = fields.len() as u64;
         if let Some(max) = schema.get("maxProperties").and_then(Value::as_u64).filter(|max| count > *max) {
-            self.error(path, format!("Too many: {count}: must have at most {max} properties"));
+            self.error(path, Reason::TooMany, format!("Too many: {count}: must have at most {max} properties"));
         }
         if let Some(min) = schema.get("minProperties").and_then(Value::as_u64).filter(|min| count < *min) {
-            self.error(path, format!("Invalid value: {count} properties: must have at least {min} properties"));
+            let message = format!("Invalid value: {count} properties: must have at least {min} properties");
+            self.error(path, Reason::Invalid, message);
         }
         if flag(schema, "x-kubernetes-embedded-resource") {
             for name in ["apiVersion", "kind"] {
                 if !fields.contains_key(name) {
-                    self.error(&child_path(path, name), "Required value");
+                    self.error(&child_path(path, name), Reason::Required, "Required value");
                 }
             }
         }
@@ -188,12 +210,19 @@ impl Walker<'_> {
                 }
                 (None, Some(values)) => {
                     let embedded = flag(values, "x-kubernetes-embedded-resource");
-                    self.value(values, child, &format!("{path}[{name}]"), embedded);
+                    // kube-openapi names a map's values like properties: `spec.limits.cpu`.
+                    self.value(values, child, &child_path(path, name), embedded);
                 }
                 (None, None) if closed && declares_fields(schema) => {
                     let standard = resource_root && matches!(name.as_str(), "apiVersion" | "kind" | "metadata");
                     if !standard {
-                        self.error(&child_path(path, name), "field not declared in schema");
+                        // kubectl-validate's words for what strict decoding refuses.
+                        self.errors.push(FieldError {
+                            field: child_path(path, name),
+                            reason: Reason::Invalid,
+                            origin: Origin::UnknownField,
+                            message: "Invalid value: value provided for unknown field".to_owned(),
+                        });
                     }
                 }
                 (None, None) => {}
@@ -263,6 +292,26 @@ fn key_values(keys: &[&str], item: &Value, item_schema: Option<&Value>) -> Value
     Value::Object(identity)
 }
 
+/// A value as the API server prints a decoded JSON value in an error (Go's `%#v`): `"TCP"`, `88`,
+/// `map[string]interface {}{"containerPort":88, "protocol":"TCP"}`, `[]interface {}{1, 2}`.
+fn go_syntax(value: &Value) -> String {
+    match value {
+        Value::Null => "interface {}(nil)".to_owned(),
+        Value::Bool(_) | Value::Number(_) | Value::String(_) => value.to_string(),
+        Value::Array(items) => {
+            let shown: Vec<String> = items.iter().map(go_syntax).collect();
+            format!("[]interface {{}}{{{}}}", shown.join(", "))
+        }
+        Value::Object(fields) => {
+            let mut entries: Vec<(&String, &Value)> = fields.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            let shown: Vec<String> =
+                entries.iter().map(|(k, v)| format!("{}:{}", Value::from(k.as_str()), go_syntax(v))).collect();
+            format!("map[string]interface {{}}{{{}}}", shown.join(", "))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,7 +341,10 @@ mod tests {
         let broken = json!({"name": null, "tags": [null]});
         assert_eq!(
             problems(&schema, &broken),
-            ["name: Required value", "tags[0]: Invalid value: null: must be of type string"]
+            [
+                "name: Required value",
+                "tags[0]: Invalid value: \"null\": tags[0] in body must be of type string: \"null\""
+            ]
         );
     }
 

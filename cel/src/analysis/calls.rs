@@ -43,7 +43,7 @@ pub(super) struct Call<'c, 's> {
 }
 
 impl<'s> Analyzer<'s> {
-    pub(super) fn call(&mut self, call: &CallExpr) -> Estimate<'s> {
+    pub(super) fn call(&mut self, id: u64, call: &CallExpr) -> Estimate<'s> {
         let (name, target) = match self.namespace(call) {
             Some(namespace) => (format!("{namespace}.{}", call.func_name), None),
             None => (call.func_name.clone(), call.target.as_ref().map(|t| self.expr(t))),
@@ -61,7 +61,12 @@ impl<'s> Analyzer<'s> {
             None => self.standard(&shape),
         };
         let origin = Origin::Built(outcome.size);
-        Estimate::new(outcome.ty, outcome.cost.saturating_add(inputs), origin)
+        // Where the estimate does not say what a call gives, the type checker does.
+        let ty = match outcome.ty {
+            Ty::Dyn => self.checked.get(&id).cloned().unwrap_or(Ty::Dyn),
+            ty => ty,
+        };
+        Estimate::new(ty, outcome.cost.saturating_add(inputs), origin)
     }
 
     /// The namespace a call is qualified by, when its receiver is a namespace's name rather than a variable.
@@ -146,7 +151,8 @@ impl<'s> Analyzer<'s> {
                 };
                 Outcome::new(1, Ty::Optional(Box::new(ty)))
             }
-            (name, ..) => Outcome::new(1, result_ty(name, &subject_ty)),
+            // Any other call costs 1; its type is the checker's.
+            _ => Outcome::new(1, Ty::Dyn),
         }
     }
 
@@ -202,34 +208,5 @@ fn difference_ty<'s>(left: &Ty<'s>, right: &Ty<'s>) -> Ty<'s> {
     match (left, right) {
         (Ty::Timestamp, Ty::Timestamp) => Ty::Duration,
         (Ty::Dyn, other) | (other, _) => other.clone(),
-    }
-}
-
-/// The result type of a constant-cost standard function, `subject` being its receiver or first argument.
-fn result_ty<'s>(name: &str, subject: &Ty<'s>) -> Ty<'s> {
-    match name {
-        "!_" | "@not_strictly_false" | "hasValue" | "matches" | "contains" | "startsWith" | "endsWith" | "isURL" => {
-            Ty::Bool
-        }
-        "size" | "int" => Ty::Int,
-        "uint" => Ty::Uint,
-        "double" => Ty::Double,
-        "string" | "charAt" => Ty::String,
-        "bytes" => Ty::Bytes,
-        "bool" => Ty::Bool,
-        "duration" => Ty::Duration,
-        "timestamp" => Ty::Timestamp,
-        "type" => Ty::Type,
-        "getFullYear" | "getMonth" | "getDate" | "getDayOfMonth" | "getDayOfWeek" | "getDayOfYear" | "getHours"
-        | "getMinutes" | "getSeconds" | "getMilliseconds" => Ty::Int,
-        "value" | "orValue" => match subject {
-            Ty::Optional(inner) => (**inner).clone(),
-            _ => Ty::Dyn,
-        },
-        "optional.of" | "optional.ofNonZeroValue" => Ty::Optional(Box::new(subject.clone())),
-        "optional.none" => Ty::Optional(Box::new(Ty::Dyn)),
-        "_[?_]" => Ty::Optional(Box::new(Ty::Dyn)),
-        "or" => subject.clone(),
-        _ => Ty::Dyn,
     }
 }

@@ -4,15 +4,17 @@
 //! Kubernetes library's function costs and the CRD size estimator, sizes taken from the schema.
 
 mod calls;
+mod checked;
 mod library;
 mod origin;
 mod size;
 mod ty;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use cel::common::ast::{ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue, SelectExpr};
 
+use crate::checker::Type as CheckedType;
 use crate::program::{OLD_SELF, SELF};
 use crate::schema::Schema;
 use origin::{Origin, Step};
@@ -57,24 +59,22 @@ const KNOWN_NAMES: &[&str] = &[
 pub struct Analysis {
     /// The worst-case cost of one evaluation, in cel-go cost units.
     pub max_cost: u64,
-    /// References the schema does not allow (unknown fields, fields of non-objects, undeclared variables).
-    pub problems: Vec<String>,
     /// Bounds whose absence made the estimate larger: `maxItems to spec.ports`, `maxLength to spec.name`.
     pub missing_bounds: BTreeSet<String>,
-    /// When the rule certainly does not produce a bool: what it produces.
-    pub not_bool: Option<&'static str>,
 }
 
 /// Analyzes `expression` with `self` (and `oldSelf`, an optional when `optional_old_self`) typed by `schema` at
-/// data path `path`.
-pub fn analyze(
+/// data path `path`; `checked` holds the type checker's type of every expression, by id.
+pub fn analyze<'s>(
     expression: &IdedExpr,
-    schema: Schema<'_>,
+    schema: Schema<'s>,
     path: &str,
     resource_root: bool,
     optional_old_self: bool,
+    checked: &HashMap<u64, CheckedType<'s>>,
 ) -> Analysis {
     let root = Node::new(schema, path.to_owned(), resource_root);
+    let checked = checked.iter().map(|(id, ty)| (*id, checked::from_checked(ty, &root))).collect();
     let old_ty = if optional_old_self { Ty::Optional(Box::new(root.ty())) } else { root.ty() };
     let mut analyzer = Analyzer {
         scope: vec![
@@ -82,16 +82,11 @@ pub fn analyze(
             Binding { name: OLD_SELF.to_owned(), ty: old_ty, origin: Origin::Node(root.clone()) },
         ],
         root,
-        problems: Vec::new(),
         missing_bounds: BTreeSet::new(),
+        checked,
     };
     let estimate = analyzer.expr(expression);
-    Analysis {
-        max_cost: estimate.cost,
-        problems: analyzer.problems,
-        missing_bounds: analyzer.missing_bounds,
-        not_bool: estimate.ty.is_certainly_not_bool(),
-    }
+    Analysis { max_cost: estimate.cost, missing_bounds: analyzer.missing_bounds }
 }
 
 /// A sub-expression's type, worst-case cost and where its size comes from.
@@ -121,8 +116,9 @@ struct Analyzer<'s> {
     root: Node<'s>,
     /// Variables in scope, innermost last.
     scope: Vec<Binding<'s>>,
-    problems: Vec<String>,
     missing_bounds: BTreeSet<String>,
+    /// The type checker's types, by expression id: what a call the estimator does not type itself results in.
+    checked: HashMap<u64, Ty<'s>>,
 }
 
 impl<'s> Analyzer<'s> {
@@ -131,7 +127,7 @@ impl<'s> Analyzer<'s> {
             Expr::Literal(literal) => literal_estimate(literal),
             Expr::Ident(name) => self.ident(name),
             Expr::Select(select) => self.select(select),
-            Expr::Call(call) => self.call(call),
+            Expr::Call(call) => self.call(expression.id, call),
             Expr::Comprehension(comprehension) => self.comprehension(comprehension),
             Expr::List(list) => {
                 let elements: Vec<_> = list.elements.iter().map(|e| self.expr(e)).collect();
@@ -175,9 +171,6 @@ impl<'s> Analyzer<'s> {
         if let Some(binding) = self.scope.iter().rev().find(|binding| binding.name == name) {
             return Estimate::new(binding.ty.clone(), SELECT_AND_IDENT_COST, binding.origin.clone());
         }
-        if !KNOWN_NAMES.contains(&name) {
-            self.problems.push(format!("undeclared reference to `{name}`"));
-        }
         let ty = if KNOWN_NAMES.contains(&name) { Ty::Type } else { Ty::Dyn };
         Estimate::new(ty, SELECT_AND_IDENT_COST, Origin::Node(self.root.clone()))
     }
@@ -196,34 +189,20 @@ impl<'s> Analyzer<'s> {
         Estimate::new(ty, operand.cost.saturating_add(own), origin)
     }
 
-    /// The type of `field` of `operand`; a reference the schema does not allow is a problem.
+    /// The type of `field` of `operand` (`dyn` where the schema does not say).
     fn field(&mut self, operand: &Estimate<'s>, field: &str) -> Ty<'s> {
         match &operand.ty {
+            // An unknown field is the type checker's to report; the estimate goes on with `dyn`.
             Ty::Object(node) => match node.field(field) {
                 Field::Found(found) => found.ty(),
-                Field::Unknown(known) => {
-                    let known = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
-                    let shown = if node.path.is_empty() { "self" } else { &node.path };
-                    self.problems.push(format!("no such field `{field}` in {shown} (its fields: {known})"));
-                    Ty::Dyn
-                }
+                Field::Unknown => Ty::Dyn,
             },
             Ty::Map(_, value) => (**value).clone(),
             Ty::Optional(inner) => {
                 let inner = Estimate::new((**inner).clone(), 0, Origin::without_size());
                 Ty::Optional(Box::new(self.field(&inner, field)))
             }
-            _ => {
-                // Read from the schema, the value is certainly not an object: the rule is wrong. (Other values'
-                // types are the analysis's best guess, not reason enough to refuse a rule.)
-                if let Origin::Node(node) = &operand.origin
-                    && !matches!(node.kind(), "object" | "map" | "dyn" | "int-or-string")
-                {
-                    let shown = if node.path.is_empty() { "self" } else { &node.path };
-                    self.problems.push(format!("{shown} is a {}, which has no field `{field}`", node.kind()));
-                }
-                Ty::Dyn
-            }
+            _ => Ty::Dyn,
         }
     }
 

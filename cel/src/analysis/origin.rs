@@ -58,7 +58,7 @@ impl<'s> Origin<'s> {
         let next = match (step, node.kind()) {
             (Step::Field(name), "object") => match node.field(name) {
                 Field::Found(field) => Some(field),
-                Field::Unknown(_) => None,
+                Field::Unknown => None,
             },
             (Step::Items | Step::Values, "list") => node.items(),
             (Step::Items | Step::Values, "map") => node.values(),

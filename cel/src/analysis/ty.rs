@@ -56,8 +56,8 @@ static PLAIN_STRING: LazyLock<Value> = LazyLock::new(|| json!({"type": "string"}
 /// What selecting a field of an object gives.
 pub(crate) enum Field<'s> {
     Found(Node<'s>),
-    /// The object declares no such property; the names it does declare.
-    Unknown(Vec<String>),
+    /// The object declares no such property.
+    Unknown,
 }
 
 impl<'s> Node<'s> {
@@ -139,7 +139,7 @@ impl<'s> Node<'s> {
         }
         match self.schema.property(&name) {
             Some(property) => Field::Found(self.child(property, &name)),
-            None => Field::Unknown(self.schema.properties().map(|p| p.keys().cloned().collect()).unwrap_or_default()),
+            None => Field::Unknown,
         }
     }
 
@@ -160,25 +160,6 @@ impl Ty<'_> {
     /// Whether values of the type have a constant size (cel-go's `isScalar`): strings, bytes, lists and maps vary.
     pub fn is_scalar(&self) -> bool {
         matches!(self, Ty::Bool | Ty::Int | Ty::Uint | Ty::Double | Ty::Duration | Ty::Timestamp)
-    }
-
-    /// Whether the value is certainly not a bool: what it is then.
-    pub fn is_certainly_not_bool(&self) -> Option<&'static str> {
-        match self {
-            Ty::Bool | Ty::Dyn => None,
-            Ty::Int | Ty::Uint | Ty::Double => Some("number"),
-            Ty::String => Some("string"),
-            Ty::Bytes => Some("bytes"),
-            Ty::Duration => Some("duration"),
-            Ty::Timestamp => Some("timestamp"),
-            Ty::Null => Some("null"),
-            Ty::Type => Some("type"),
-            Ty::List(_) => Some("list"),
-            Ty::Map(..) => Some("map"),
-            Ty::Object(_) => Some("object"),
-            Ty::Optional(_) => Some("optional"),
-            Ty::Library(name) => Some(name),
-        }
     }
 
     /// Whether values are strings or bytes, which operators walk byte by byte.

@@ -170,10 +170,18 @@ fn the_listed_check_crd_findings_are_what_the_checker_finds() {
 /// The file a `kapi check-crd` output block is about, and its findings (`error: …`, `warning: …`).
 fn shown_findings(body: &str) -> (String, Vec<String>) {
     let command = body.lines().next().and_then(|l| l.strip_prefix("$ kapi check-crd ")).expect("the command line");
-    let findings = body
-        .lines()
-        .filter_map(|line| line.split_once(": CRD ").map(|(_, rest)| rest))
-        .filter_map(|rest| rest.split_once(": ").map(|(_, finding)| finding.to_owned()))
-        .collect();
+    let mut findings: Vec<String> = Vec::new();
+    for line in body.lines() {
+        // A CEL type error goes on with the rule's line and a caret under the column, as the API server writes it.
+        if line.starts_with(" | ") {
+            if let Some(last) = findings.last_mut() {
+                last.push('\n');
+                last.push_str(line);
+            }
+            continue;
+        }
+        let finding = line.split_once(": CRD ").and_then(|(_, rest)| rest.split_once(": "));
+        findings.extend(finding.map(|(_, finding)| finding.to_owned()));
+    }
     (command.to_owned(), findings)
 }
