@@ -358,7 +358,7 @@ fn kapi_verdict(validator: &mut Validator<'_>, object: &Value) -> Verdict {
     let violations = validator.rule_violations(&document);
     Verdict {
         accepted: problems.is_empty(),
-        fields: problems.iter().filter(|p| !p.field.is_empty()).map(|p| normalize_field(&p.field)).collect(),
+        fields: problems.iter().filter_map(|p| cause_field(&p.field, &p.message)).collect(),
         reasons: problems.iter().map(|p| format!("{}: {}", p.field, p.message)).collect(),
         rule_messages: violations.iter().map(|v| (v.rule.clone(), v.message.clone())).collect(),
         rules: violations.into_iter().map(|v| v.rule).collect(),

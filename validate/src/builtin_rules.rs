@@ -4,13 +4,17 @@
 //! here they are rules with the server's messages and field paths, each checked against a real server by
 //! `tests/tests/kube_object_rules.rs`.
 
+use std::collections::BTreeSet;
+
 use serde_json::Value;
 
 use crate::catalog::Gvk;
+use crate::names;
 use crate::reason::{Origin, Reason};
 use crate::walk::FieldError;
 
-/// Where each built-in kind holds a pod spec: (group, kind, path of the pod spec, `.`-separated).
+/// Where each built-in kind holds a pod spec: (group, kind, path of the pod spec, `.`-separated). A StatefulSet's
+/// template is absent: the server does not validate its pod spec (see `builtin_schema::UNVALIDATED_1_32`).
 pub const POD_SPECS_1_32: &[(&str, &str, &str)] = &[
     ("", "Pod", "spec"),
     ("", "PodTemplate", "template.spec"),
@@ -18,7 +22,6 @@ pub const POD_SPECS_1_32: &[(&str, &str, &str)] = &[
     ("apps", "DaemonSet", "spec.template.spec"),
     ("apps", "Deployment", "spec.template.spec"),
     ("apps", "ReplicaSet", "spec.template.spec"),
-    ("apps", "StatefulSet", "spec.template.spec"),
     ("batch", "CronJob", "spec.jobTemplate.spec.template.spec"),
     ("batch", "Job", "spec.template.spec"),
 ];
@@ -29,6 +32,35 @@ pub const RULES_1_32: &[(&str, &str)] = &[
     (
         "<pod spec>.containers[*].ports[*].protocol, <pod spec>.initContainers[*].ports[*].protocol",
         "Unsupported value: <value>: supported values: \"SCTP\", \"TCP\", \"UDP\" (when set)",
+    ),
+    (
+        "<pod spec>.containers[*].name, <pod spec>.initContainers[*].name, <pod spec>.containers[*].env[*].name",
+        "Required value (absent, null or empty)",
+    ),
+    (
+        "<pod spec>.containers[*].ports[*].containerPort",
+        "Required value (absent, null or 0); Invalid value: <n>: must be between 1 and 65535, inclusive",
+    ),
+    (
+        "<pod spec>.containers[*].name, <pod spec>.initContainers[*].name (together)",
+        "Duplicate value: <name> (a name used before)",
+    ),
+    ("<pod spec>.containers[*].ports[*].name", "Duplicate value: <name> (a name used before in the container)"),
+    (
+        "Deployment, DaemonSet, ReplicaSet, StatefulSet (apps/v1) spec.selector",
+        "Invalid value: empty selector is invalid for <kind> (no matchLabels, no matchExpressions)",
+    ),
+    (
+        "Deployment, DaemonSet, ReplicaSet, StatefulSet (apps/v1) spec.template.metadata.labels",
+        "Invalid value: `selector` does not match template `labels` (a matchLabels entry the labels lack)",
+    ),
+    ("Service spec.ports", "Required value (absent or empty, unless type ExternalName or clusterIP None)"),
+    ("Service spec.ports[*].name", "Required value (several ports); Duplicate value: <name>"),
+    ("Service spec.ports[*]", "Duplicate value: <port, protocol> (a pair used before; the protocol defaults to TCP)"),
+    ("Service spec.ports[*].port", "Invalid value: <n>: must be between 1 and 65535, inclusive (0 when absent)"),
+    (
+        "Job metadata.name (batch/v1), as the value of its pod template's two job-name labels",
+        "spec.template.labels: Invalid value: <name>: <label value problem>, twice (a name over 63 characters)",
     ),
     (
         "Service spec.ports[*].protocol",
@@ -48,13 +80,41 @@ pub fn builtin_problems(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
     if let Some((_, _, path)) = POD_SPECS_1_32.iter().find(|(group, kind, _)| *group == gvk.group && *kind == gvk.kind)
         && let Some(spec) = object.pointer(&format!("/{}", path.replace('.', "/")))
     {
-        for list in ["containers", "initContainers"] {
+        // Container names are unique across init and regular containers.
+        let mut container_names = BTreeSet::new();
+        for list in ["initContainers", "containers"] {
             for (index, container) in items(spec.get(list)) {
                 let at = format!("{path}.{list}[{index}]");
+                match container.get("name").and_then(Value::as_str).filter(|name| !name.is_empty()) {
+                    None => {
+                        errors.push(rule_error(format!("{at}.name"), Reason::Required, "Required value".to_owned()))
+                    }
+                    Some(name) if !container_names.insert(name) => errors.push(duplicate(format!("{at}.name"), name)),
+                    Some(_) => {}
+                }
                 if container.get("image").and_then(Value::as_str).is_none_or(str::is_empty) {
                     errors.push(rule_error(format!("{at}.image"), Reason::Required, "Required value".to_owned()));
                 }
                 errors.extend(protocols(container, &at));
+                let mut port_names = BTreeSet::new();
+                for (port_index, port) in items(container.get("ports")) {
+                    if let Some(name) = port.get("name").and_then(Value::as_str).filter(|name| !name.is_empty())
+                        && !port_names.insert(name)
+                    {
+                        errors.push(duplicate(format!("{at}.ports[{port_index}].name"), name));
+                    }
+                    let field = format!("{at}.ports[{port_index}].containerPort");
+                    match port.get("containerPort").and_then(Value::as_i64).unwrap_or(0) {
+                        0 => errors.push(rule_error(field, Reason::Required, "Required value".to_owned())),
+                        number => errors.extend(port_number(field, number)),
+                    }
+                }
+                for (env_index, variable) in items(container.get("env")) {
+                    if is_empty_text(variable.get("name")) {
+                        let field = format!("{at}.env[{env_index}].name");
+                        errors.push(rule_error(field, Reason::Required, "Required value".to_owned()));
+                    }
+                }
             }
         }
     }
@@ -62,9 +122,100 @@ pub fn builtin_problems(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
         && gvk.kind == "Service"
         && let Some(spec) = object.get("spec")
     {
+        errors.extend(service_ports(spec));
         errors.extend(protocols(spec, "spec"));
     }
+    if gvk.group == "apps" && matches!(gvk.kind.as_str(), "Deployment" | "DaemonSet" | "ReplicaSet" | "StatefulSet") {
+        errors.extend(selector_matches_template(&gvk.kind, object));
+    }
+    if gvk.group == "batch"
+        && gvk.kind == "Job"
+        && let Some(name) = object.pointer("/metadata/name").and_then(Value::as_str)
+    {
+        // The server labels the pod template with the Job's name twice (`batch.kubernetes.io/job-name` and
+        // `job-name`) before it validates the template, whose labels must be label values.
+        for _ in 0..2 {
+            for problem in names::label_value(name) {
+                let message = format!("Invalid value: {name:?}: {problem}");
+                errors.push(rule_error("spec.template.labels".to_owned(), Reason::Invalid, message));
+            }
+        }
+    }
     errors
+}
+
+/// A workload's selector may not be empty, and its `matchLabels` must be among its pod template's labels (a
+/// `null` label value decodes as `""`).
+fn selector_matches_template(kind: &str, object: &Value) -> Vec<FieldError> {
+    // An absent selector is the schema's missing field.
+    let Some(selector) = object.pointer("/spec/selector").filter(|s| s.is_object()) else { return Vec::new() };
+    let selector = Some(selector);
+    let match_labels = selector.and_then(|s| s.get("matchLabels")).and_then(Value::as_object);
+    let expressions = selector.and_then(|s| s.get("matchExpressions")).and_then(Value::as_array);
+    if match_labels.is_none_or(|labels| labels.is_empty()) && expressions.is_none_or(|list| list.is_empty()) {
+        let message = format!("Invalid value: empty selector is invalid for {}", kind.to_lowercase());
+        return vec![rule_error("spec.selector".to_owned(), Reason::Invalid, message)];
+    }
+    let labels = object.pointer("/spec/template/metadata/labels");
+    let text = |value: Option<&Value>| value.and_then(Value::as_str).unwrap_or_default().to_owned();
+    let matches = match_labels.into_iter().flatten().all(|(key, value)| {
+        labels.and_then(|l| l.get(key)).is_some() && text(Some(value)) == text(labels.and_then(|l| l.get(key)))
+    });
+    if matches {
+        return Vec::new();
+    }
+    let message = "Invalid value: `selector` does not match template `labels`".to_owned();
+    vec![rule_error("spec.template.metadata.labels".to_owned(), Reason::Invalid, message)]
+}
+
+fn is_empty_text(value: Option<&Value>) -> bool {
+    value.and_then(Value::as_str).is_none_or(str::is_empty)
+}
+
+/// A port number out of 1..=65535.
+fn port_number(field: String, number: i64) -> Option<FieldError> {
+    (!(1..=65535).contains(&number)).then(|| {
+        rule_error(field, Reason::Invalid, format!("Invalid value: {number}: must be between 1 and 65535, inclusive"))
+    })
+}
+
+/// A Service's ports: required unless it is an ExternalName or headless Service; each `port` in range (an absent
+/// or null port decodes as 0).
+fn service_ports(spec: &Value) -> Vec<FieldError> {
+    let ports = spec.get("ports").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let external_name = spec.get("type").and_then(Value::as_str) == Some("ExternalName");
+    let headless = spec.get("clusterIP").and_then(Value::as_str) == Some("None");
+    if ports.is_empty() && !external_name && !headless {
+        return vec![rule_error("spec.ports".to_owned(), Reason::Required, "Required value".to_owned())];
+    }
+    let mut errors = Vec::new();
+    let mut names = BTreeSet::new();
+    let mut keys = BTreeSet::new();
+    for (index, port) in ports.iter().enumerate() {
+        let at = format!("spec.ports[{index}]");
+        // A name is required once a Service has several ports, and unique.
+        match port.get("name").and_then(Value::as_str).filter(|name| !name.is_empty()) {
+            None if ports.len() > 1 => {
+                errors.push(rule_error(format!("{at}.name"), Reason::Required, "Required value".to_owned()))
+            }
+            Some(name) if !names.insert(name) => errors.push(duplicate(format!("{at}.name"), name)),
+            _ => {}
+        }
+        let number = port.get("port").and_then(Value::as_i64).unwrap_or(0);
+        errors.extend(port_number(format!("{at}.port"), number));
+        // (protocol, port) pairs are unique; the protocol defaults to TCP.
+        let protocol = port.get("protocol").and_then(Value::as_str).unwrap_or("TCP");
+        if !keys.insert((protocol, number)) {
+            let message = format!("Duplicate value: {{port: {number}, protocol: {protocol:?}}}");
+            errors.push(rule_error(at, Reason::Duplicate, message));
+        }
+    }
+    errors
+}
+
+/// `Duplicate value: "<name>"`.
+fn duplicate(field: String, name: &str) -> FieldError {
+    rule_error(field, Reason::Duplicate, format!("Duplicate value: {name:?}"))
 }
 
 fn items(list: Option<&Value>) -> impl Iterator<Item = (usize, &Value)> {
@@ -93,8 +244,7 @@ mod tests {
     #[test]
     fn image_and_protocols() {
         let pod = Gvk { group: String::new(), version: "v1".to_owned(), kind: "Pod".to_owned() };
-        let object =
-            json!({"spec": {"containers": [{"name": "a", "ports": [{"protocol": "udp"}, {"protocol": "TCP"}]}]}});
+        let object = json!({"spec": {"containers": [{"name": "a", "ports": [{"containerPort": 80, "protocol": "udp"}, {"containerPort": 443, "protocol": "TCP"}]}]}});
         let found: Vec<(String, Reason)> =
             builtin_problems(&pod, &object).into_iter().map(|e| (e.field, e.reason)).collect();
         assert_eq!(
@@ -105,7 +255,7 @@ mod tests {
             ]
         );
         let cron = Gvk { group: "batch".to_owned(), version: "v1".to_owned(), kind: "CronJob".to_owned() };
-        let job = json!({"spec": {"jobTemplate": {"spec": {"template": {"spec": {"containers": [{"image": ""}]}}}}}});
+        let job = json!({"spec": {"jobTemplate": {"spec": {"template": {"spec": {"containers": [{"name": "a", "image": ""}]}}}}}});
         assert_eq!(builtin_problems(&cron, &job)[0].field, "spec.jobTemplate.spec.template.spec.containers[0].image");
     }
 }

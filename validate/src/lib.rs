@@ -22,7 +22,9 @@
 //! as a function ([`Validator::with_crd_checker`]), which `kapi validate` supplies.
 
 mod blocking;
+mod builtin_required;
 mod builtin_rules;
+mod builtin_schema;
 mod catalog;
 mod cel_errors;
 mod defaults;
@@ -43,7 +45,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+pub use builtin_required::REQUIRED_IN_CODE_1_32;
 pub use builtin_rules::{POD_SPECS_1_32, RULES_1_32};
+pub use builtin_schema::{NOT_REQUIRED_1_32, UNVALIDATED_1_32};
 pub use catalog::{Catalog, CatalogError, Gvk};
 pub use documents::{Document, InputError, Piece, parse_documents, read_documents, split_documents};
 pub use metadata::{ANNOTATIONS_SIZE_LIMIT, NAME_RULES_1_32, NameRule, name_rule};
@@ -140,11 +144,18 @@ impl<'c> Validator<'c> {
         // The server decodes metadata into its Go type and checks it in code (above), never against ObjectMeta's
         // schema, whose `required` (an owner reference's uid) it reports in its own words.
         let schema_errors = walk::validate_value(&schema, walked, &mut self.patterns, built_in);
-        errors.extend(
-            schema_errors.into_iter().filter(|e| !(e.field.starts_with("metadata.") && e.reason == Reason::Required)),
-        );
+        errors.extend(schema_errors.into_iter().filter(|e| {
+            !(e.field.starts_with("metadata.") && e.reason == Reason::Required)
+                && (!built_in || builtin_schema::enforced(&gvk, value, e))
+        }));
         if built_in {
-            errors.extend(builtin_rules::builtin_problems(&gvk, value));
+            // A rule may restate what the schema found (a required name): each field's reason once.
+            let in_code = builtin_rules::builtin_problems(&gvk, value);
+            for error in in_code.into_iter().chain(builtin_required::required_problems(&gvk, value)) {
+                if !errors.iter().any(|e| e.field == error.field && e.reason == error.reason) {
+                    errors.push(error);
+                }
+            }
         }
         if let Some(checker) = self.crd_checker
             && gvk.group == "apiextensions.k8s.io"

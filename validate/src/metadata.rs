@@ -34,6 +34,7 @@ pub enum NameRule {
 pub const NAME_RULES_1_32: &[(&str, &str, NameRule)] = &[
     ("", "Namespace", NameRule::Dns1123Label),
     ("", "Service", NameRule::Dns1035Label),
+    ("apps", "StatefulSet", NameRule::Dns1123Label),
     ("rbac.authorization.k8s.io", "ClusterRole", NameRule::PathSegment),
     ("rbac.authorization.k8s.io", "ClusterRoleBinding", NameRule::PathSegment),
     ("rbac.authorization.k8s.io", "Role", NameRule::PathSegment),
