@@ -1,5 +1,6 @@
 //! Fields the API server's code requires of built-in kinds (Kubernetes 1.32) where the published schema does not
-//! say so: absent, `null` (decoded as the Go zero value), `""`, `[]` or `0` is refused. Each entry was observed
+//! say so: absent, `null` (decoded as the Go zero value), `""`, `[]`, `0` or an object of null fields is refused
+//! (reported as `Required value`, whatever words the server's check uses). Each entry was observed
 //! against a real server by the differential test (`tests/tests/kube_validate.rs`).
 
 use serde_json::Value;
@@ -31,6 +32,16 @@ pub const REQUIRED_IN_CODE_1_32: &[(&str, &str, &str, &str)] = &[
     ("rbac.authorization.k8s.io", "ClusterRoleBinding", "roleRef.name", ""),
     ("rbac.authorization.k8s.io", "ClusterRoleBinding", "subjects[*].name", ""),
     ("storage.k8s.io", "StorageClass", "provisioner", ""),
+    ("", "PersistentVolumeClaim", "spec.resources.requests.storage", ""),
+    ("", "LimitRange", "spec.limits[*].type", ""),
+    ("autoscaling", "HorizontalPodAutoscaler", "spec.maxReplicas", ""),
+    ("networking.k8s.io", "Ingress", "spec.rules[*].http.paths[*].pathType", "pathType must be specified"),
+    ("networking.k8s.io", "Ingress", "spec.rules[*].http.paths[*].backend", "resource or service backend is required"),
+    ("networking.k8s.io", "NetworkPolicy", "spec.ingress[*].from[*]", "must specify a peer"),
+    ("networking.k8s.io", "NetworkPolicy", "spec.egress[*].to[*]", "must specify a peer"),
+    ("networking.k8s.io", "NetworkPolicy", "spec.policyTypes[*]", ""),
+    ("rbac.authorization.k8s.io", "RoleBinding", "subjects[*].kind", ""),
+    ("rbac.authorization.k8s.io", "ClusterRoleBinding", "subjects[*].kind", ""),
 ];
 
 /// The table's fields an object of a built-in kind lacks.
@@ -58,7 +69,14 @@ fn missing(value: &Value, segments: &[&str], at: String, report: &mut dyn FnMut(
     let child = value.get(name).unwrap_or(&Value::Null);
     if each_item {
         for (index, item) in child.as_array().into_iter().flatten().enumerate() {
-            missing(item, rest, format!("{field}[{index}]"), report);
+            let at = format!("{field}[{index}]");
+            if rest.is_empty() {
+                if is_empty(item) {
+                    report(at);
+                }
+            } else {
+                missing(item, rest, at, report);
+            }
         }
     } else if rest.is_empty() {
         if is_empty(child) {
@@ -74,7 +92,8 @@ fn is_empty(value: &Value) -> bool {
         Value::Null => true,
         Value::String(text) => text.is_empty(),
         Value::Array(items) => items.is_empty(),
-        Value::Object(fields) => fields.is_empty(),
+        // `{podSelector: null}` decodes as an empty struct; `{podSelector: {}}` sets a (select-all) selector.
+        Value::Object(fields) => fields.values().all(Value::is_null),
         Value::Number(number) => number.as_f64() == Some(0.0),
         Value::Bool(_) => false,
     }
@@ -91,7 +110,7 @@ mod tests {
         let binding = Gvk::from_api_version("rbac.authorization.k8s.io/v1", "RoleBinding");
         let object = json!({"roleRef": {"kind": "Role", "name": ""}, "subjects": [null, {"name": "a"}]});
         let fields: Vec<String> = required_problems(&binding, &object).into_iter().map(|e| e.field).collect();
-        assert_eq!(fields, ["roleRef.name", "subjects[0].name"]);
+        assert_eq!(fields, ["roleRef.name", "subjects[0].name", "subjects[0].kind", "subjects[1].kind"]);
         let job = Gvk::from_api_version("batch/v1", "Job");
         let problems = required_problems(&job, &json!({"spec": null}));
         assert_eq!(problems.len(), 2, "{problems:?}");

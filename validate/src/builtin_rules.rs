@@ -54,6 +54,23 @@ pub const RULES_1_32: &[(&str, &str)] = &[
         "Deployment, DaemonSet, ReplicaSet, StatefulSet (apps/v1) spec.template.metadata.labels",
         "Invalid value: `selector` does not match template `labels` (a matchLabels entry the labels lack)",
     ),
+    (
+        "<pod spec>.containers[*].{liveness,readiness,startup}Probe",
+        "Required value: must specify a handler type (none of exec, httpGet, tcpSocket, grpc)",
+    ),
+    (
+        "<pod spec>.containers[*].resources.requests",
+        "Invalid value: <request>: must be less than or equal to <resource> limit of <limit> (a null limit is 0)",
+    ),
+    ("CronJob (batch/v1) metadata.name", "Invalid value: <name>: must be no more than 52 characters"),
+    (
+        "HorizontalPodAutoscaler (autoscaling/v2) spec.maxReplicas",
+        "Invalid value: <max>: must be greater than or equal to `minReplicas`",
+    ),
+    (
+        "PriorityClass (scheduling.k8s.io/v1) value",
+        "Forbidden: maximum allowed value of a user defined priority is 1000000000",
+    ),
     ("Service spec.ports", "Required value (absent or empty, unless type ExternalName or clusterIP None)"),
     ("Service spec.ports[*].name", "Required value (several ports); Duplicate value: <name>"),
     ("Service spec.ports[*]", "Duplicate value: <port, protocol> (a pair used before; the protocol defaults to TCP)"),
@@ -96,6 +113,8 @@ pub fn builtin_problems(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
                     errors.push(rule_error(format!("{at}.image"), Reason::Required, "Required value".to_owned()));
                 }
                 errors.extend(protocols(container, &at));
+                errors.extend(probes(container, &at));
+                errors.extend(requests_within_limits(container, &at));
                 let mut port_names = BTreeSet::new();
                 for (port_index, port) in items(container.get("ports")) {
                     if let Some(name) = port.get("name").and_then(Value::as_str).filter(|name| !name.is_empty())
@@ -128,6 +147,7 @@ pub fn builtin_problems(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
     if gvk.group == "apps" && matches!(gvk.kind.as_str(), "Deployment" | "DaemonSet" | "ReplicaSet" | "StatefulSet") {
         errors.extend(selector_matches_template(&gvk.kind, object));
     }
+    errors.extend(kind_rules(gvk, object));
     if gvk.group == "batch"
         && gvk.kind == "Job"
         && let Some(name) = object.pointer("/metadata/name").and_then(Value::as_str)
@@ -166,6 +186,103 @@ fn selector_matches_template(kind: &str, object: &Value) -> Vec<FieldError> {
     }
     let message = "Invalid value: `selector` does not match template `labels`".to_owned();
     vec![rule_error("spec.template.metadata.labels".to_owned(), Reason::Invalid, message)]
+}
+
+/// A probe names exactly one way to probe (a handler): one at least is checked here.
+fn probes(container: &Value, at: &str) -> Vec<FieldError> {
+    const HANDLERS: [&str; 4] = ["exec", "httpGet", "tcpSocket", "grpc"];
+    ["livenessProbe", "readinessProbe", "startupProbe"]
+        .into_iter()
+        .filter(|probe| {
+            container
+                .get(*probe)
+                .and_then(Value::as_object)
+                .is_some_and(|fields| HANDLERS.iter().all(|handler| fields.get(*handler).is_none_or(Value::is_null)))
+        })
+        .map(|probe| {
+            let message = "Required value: must specify a handler type".to_owned();
+            rule_error(format!("{at}.{probe}"), Reason::Required, message)
+        })
+        .collect()
+}
+
+/// A container's request may not exceed its limit of the same resource (a `null` limit decodes as 0).
+fn requests_within_limits(container: &Value, at: &str) -> Vec<FieldError> {
+    let Some(resources) = container.get("resources") else { return Vec::new() };
+    let (Some(requests), Some(limits)) =
+        (resources.get("requests").and_then(Value::as_object), resources.get("limits").and_then(Value::as_object))
+    else {
+        return Vec::new();
+    };
+    let mut errors = Vec::new();
+    for (name, request) in requests {
+        let Some(limit) = limits.get(name) else { continue };
+        let limit_amount = if limit.is_null() { Some(0.0) } else { quantity(limit) };
+        if let (Some(requested), Some(allowed)) = (quantity(request), limit_amount)
+            && requested > allowed
+        {
+            let message = format!("Invalid value: {request}: must be less than or equal to {name} limit of {limit}");
+            errors.push(rule_error(format!("{at}.resources.requests"), Reason::Invalid, message));
+        }
+    }
+    errors
+}
+
+/// A resource quantity (`100m`, `2`, `1Gi`, `500M`) as a number; `None` when it does not read as one.
+fn quantity(value: &Value) -> Option<f64> {
+    if let Some(number) = value.as_f64() {
+        return Some(number);
+    }
+    let text = value.as_str()?;
+    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '+' || c == '-')).unwrap_or(text.len());
+    let (number, suffix) = text.split_at(split);
+    let scale = match suffix {
+        "" => 1.0,
+        "m" => 1e-3,
+        "k" => 1e3,
+        "M" => 1e6,
+        "G" => 1e9,
+        "T" => 1e12,
+        "Ki" => 1024.0,
+        "Mi" => 1024.0 * 1024.0,
+        "Gi" => 1024.0 * 1024.0 * 1024.0,
+        "Ti" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    number.parse::<f64>().ok().map(|n| n * scale)
+}
+
+/// Rules of single kinds: a CronJob's name length, an autoscaler's replica bounds, a priority's ceiling.
+fn kind_rules(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let number = |pointer: &str| object.pointer(pointer).and_then(Value::as_i64);
+    match (gvk.group.as_str(), gvk.kind.as_str()) {
+        // The Jobs a CronJob creates are named `<name>-<11 characters>`, which must stay a label value.
+        ("batch", "CronJob") => {
+            if let Some(name) = object.pointer("/metadata/name").and_then(Value::as_str)
+                && name.len() > 52
+            {
+                let message = format!("Invalid value: {name:?}: must be no more than 52 characters");
+                errors.push(rule_error("metadata.name".to_owned(), Reason::Invalid, message));
+            }
+        }
+        ("autoscaling", "HorizontalPodAutoscaler") => {
+            let max = number("/spec/maxReplicas").unwrap_or(0);
+            if number("/spec/minReplicas").unwrap_or(1) > max {
+                let message = format!("Invalid value: {max}: must be greater than or equal to `minReplicas`");
+                errors.push(rule_error("spec.maxReplicas".to_owned(), Reason::Invalid, message));
+            }
+        }
+        // Above 1 000 000 000 the priorities are the system's own.
+        ("scheduling.k8s.io", "PriorityClass") => {
+            if number("/value").is_some_and(|value| value > 1_000_000_000) {
+                let message = "Forbidden: maximum allowed value of a user defined priority is 1000000000".to_owned();
+                errors.push(rule_error("value".to_owned(), Reason::Forbidden, message));
+            }
+        }
+        _ => {}
+    }
+    errors
 }
 
 fn is_empty_text(value: Option<&Value>) -> bool {
