@@ -62,6 +62,23 @@ pub const RULES_1_32: &[(&str, &str)] = &[
         "<pod spec>.containers[*].resources.requests",
         "Invalid value: <request>: must be less than or equal to <resource> limit of <limit> (a null limit is 0)",
     ),
+    (
+        "PersistentVolumeClaim spec.accessModes[*]",
+        "Unsupported value: <mode>: supported values: \"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\"",
+    ),
+    ("Ingress (networking.k8s.io/v1) spec", "Invalid value: either `defaultBackend` or `rules` must be specified"),
+    (
+        "Ingress (networking.k8s.io/v1) spec.rules[*].http.paths[*].path",
+        "Invalid value: <path>: must be an absolute path (pathType Prefix or Exact)",
+    ),
+    (
+        "Role, ClusterRole (rbac.authorization.k8s.io/v1) rules[*].apiGroups, rules[*].resources",
+        "Required value: resource rules must supply at least one api group / resource (no nonResourceURLs)",
+    ),
+    (
+        "HorizontalPodAutoscaler (autoscaling/v2) spec.metrics[*].resource (type Resource)",
+        "Required value: the source, its name, the target's type and the value that type names",
+    ),
     ("CronJob (batch/v1) metadata.name", "Invalid value: <name>: must be no more than 52 characters"),
     (
         "HorizontalPodAutoscaler (autoscaling/v2) spec.maxReplicas",
@@ -273,6 +290,34 @@ fn kind_rules(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
                 errors.push(rule_error("spec.maxReplicas".to_owned(), Reason::Invalid, message));
             }
         }
+        ("", "PersistentVolumeClaim") => {
+            const MODES: &str = "\"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\"";
+            for (_, mode) in items(object.pointer("/spec/accessModes")) {
+                let text = mode.as_str().unwrap_or_default();
+                if !matches!(text, "ReadOnlyMany" | "ReadWriteMany" | "ReadWriteOnce" | "ReadWriteOncePod") {
+                    let message = format!("Unsupported value: {text:?}: supported values: {MODES}");
+                    errors.push(rule_error("spec.accessModes".to_owned(), Reason::NotSupported, message));
+                }
+            }
+        }
+        ("networking.k8s.io", "Ingress") => errors.extend(ingress_rules(object)),
+        ("rbac.authorization.k8s.io", "Role" | "ClusterRole") => {
+            // A rule about resources (no non-resource URLs) names its API groups and resources.
+            for (index, rule) in items(object.get("rules")) {
+                if !is_empty_list(rule.get("nonResourceURLs")) {
+                    continue;
+                }
+                for (field, what) in [("apiGroups", "api group"), ("resources", "resource")] {
+                    if is_empty_list(rule.get(field)) {
+                        let message = format!("Required value: resource rules must supply at least one {what}");
+                        errors.push(rule_error(format!("rules[{index}].{field}"), Reason::Required, message));
+                    }
+                }
+            }
+        }
+        ("autoscaling", "HorizontalPodAutoscaler") if gvk.version == "v2" => {
+            errors.extend(resource_metrics(object));
+        }
         // Above 1 000 000 000 the priorities are the system's own.
         ("scheduling.k8s.io", "PriorityClass") => {
             if number("/value").is_some_and(|value| value > 1_000_000_000) {
@@ -281,6 +326,73 @@ fn kind_rules(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
             }
         }
         _ => {}
+    }
+    errors
+}
+
+fn is_empty_list(value: Option<&Value>) -> bool {
+    value.and_then(Value::as_array).is_none_or(Vec::is_empty)
+}
+
+/// An Ingress names a default backend or rules; a `Prefix` or `Exact` path is absolute.
+fn ingress_rules(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let spec = object.get("spec").unwrap_or(&Value::Null);
+    if spec.get("defaultBackend").is_none_or(Value::is_null) && is_empty_list(spec.get("rules")) {
+        let message = "Invalid value: either `defaultBackend` or `rules` must be specified".to_owned();
+        errors.push(rule_error("spec".to_owned(), Reason::Invalid, message));
+    }
+    for (rule_index, rule) in items(spec.get("rules")) {
+        for (path_index, path) in items(rule.pointer("/http/paths")) {
+            let text = path.get("path").and_then(Value::as_str).unwrap_or_default();
+            let kind = path.get("pathType").and_then(Value::as_str).unwrap_or_default();
+            if matches!(kind, "Prefix" | "Exact") && !text.starts_with('/') {
+                let field = format!("spec.rules[{rule_index}].http.paths[{path_index}].path");
+                errors.push(rule_error(
+                    field,
+                    Reason::Invalid,
+                    format!("Invalid value: {text:?}: must be an absolute path"),
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// An autoscaler's `Resource` metric: its source, the resource's name, the target's type and the target value
+/// that type names.
+fn resource_metrics(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let mut required = |field: String, detail: &str| {
+        errors.push(rule_error(field, Reason::Required, format!("Required value: {detail}")));
+    };
+    for (index, metric) in items(object.pointer("/spec/metrics")) {
+        if metric.get("type").and_then(Value::as_str) != Some("Resource") {
+            continue;
+        }
+        let at = format!("spec.metrics[{index}].resource");
+        let Some(resource) = metric.get("resource").filter(|r| r.is_object()) else {
+            required(at, "must populate information for the given metric source");
+            continue;
+        };
+        if is_empty_text(resource.get("name")) {
+            required(format!("{at}.name"), "must specify a resource name");
+        }
+        let target = resource.get("target").unwrap_or(&Value::Null);
+        let value_field = match target.get("type").and_then(Value::as_str) {
+            Some("Utilization") => Some("averageUtilization"),
+            Some("Value") => Some("value"),
+            Some("AverageValue") => Some("averageValue"),
+            _ => {
+                required(format!("{at}.target.type"), "must specify a metric target type");
+                None
+            }
+        };
+        if let Some(field) = value_field
+            && target.get(field).is_none_or(Value::is_null)
+        {
+            required(format!("{at}.target.{field}"), "must set either a target raw value or a target utilization");
+        }
     }
     errors
 }

@@ -41,8 +41,11 @@ pub fn enforced(gvk: &Gvk, object: &Value, error: &FieldError) -> bool {
                     || (under && field.strip_prefix(path).is_some_and(|rest| rest.starts_with(['.', '[']))))
         })
     };
-    // Decoding still applies there: a value of the wrong type or an undeclared field is refused.
-    if matches(UNVALIDATED_1_32, true) && error.origin == Origin::Schema && error.reason != Reason::TypeInvalid {
+    // Decoding still applies there: a value of the wrong type, an undeclared field or a number wider than its
+    // int32 field is refused.
+    let decoding = error.reason == Reason::TypeInvalid
+        || value_at(object, &error.field).and_then(Value::as_i64).is_some_and(|n| i32::try_from(n).is_err());
+    if matches(UNVALIDATED_1_32, true) && error.origin == Origin::Schema && !decoding {
         return false;
     }
     match error.reason {
