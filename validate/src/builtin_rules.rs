@@ -289,6 +289,7 @@ fn kind_rules(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
                 let message = format!("Invalid value: {max}: must be greater than or equal to `minReplicas`");
                 errors.push(rule_error("spec.maxReplicas".to_owned(), Reason::Invalid, message));
             }
+            errors.extend(resource_metrics(object));
         }
         ("", "PersistentVolumeClaim") => {
             const MODES: &str = "\"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\"";
@@ -314,9 +315,6 @@ fn kind_rules(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
                     }
                 }
             }
-        }
-        ("autoscaling", "HorizontalPodAutoscaler") if gvk.version == "v2" => {
-            errors.extend(resource_metrics(object));
         }
         // Above 1 000 000 000 the priorities are the system's own.
         ("scheduling.k8s.io", "PriorityClass") => {
