@@ -11,6 +11,7 @@ use cel::objects::{Key, Map};
 use serde_json::Value;
 
 use crate::escape::escape;
+use crate::library::time;
 use crate::schema::Schema;
 
 /// `value` as a CEL value, typed by `schema`; `resource_root` marks the root of an object (or of an embedded
@@ -20,7 +21,7 @@ pub fn to_cel(value: &Value, schema: Schema<'_>, resource_root: bool) -> CelValu
         Value::Null => CelValue::Null,
         Value::Bool(b) => CelValue::Bool(*b),
         Value::Number(number) => number_to_cel(number, schema),
-        Value::String(text) => CelValue::String(Arc::new(text.clone())),
+        Value::String(text) => string_to_cel(text, schema),
         Value::Array(items) => {
             let item_schema = schema.items();
             let items = items.iter().map(|item| to_cel(item, child(item_schema), is_embedded(item_schema))).collect();
@@ -28,6 +29,52 @@ pub fn to_cel(value: &Value, schema: Schema<'_>, resource_root: bool) -> CelValu
         }
         Value::Object(fields) => object_to_cel(fields, schema, resource_root),
     }
+}
+
+/// A string, or what its `format` makes of it on the API server: `date-time` and `date` are timestamps, `duration`
+/// a duration, `byte` the bytes it encodes in base64. A value its format does not parse stays a string (the server
+/// refuses such an object before its rules run).
+fn string_to_cel(text: &str, schema: Schema<'_>) -> CelValue {
+    let converted = match (schema.type_name(), schema.format()) {
+        (Some("string"), Some("date-time")) => time::parse_date_time(text).map(CelValue::Timestamp),
+        (Some("string"), Some("date")) => time::parse_date(text).map(CelValue::Timestamp),
+        (Some("string"), Some("duration")) => time::parse_openapi_duration(text).map(CelValue::Duration),
+        (Some("string"), Some("byte")) => decode_base64(text).map(|bytes| CelValue::Bytes(Arc::new(bytes))),
+        _ => None,
+    };
+    converted.unwrap_or_else(|| CelValue::String(Arc::new(text.to_owned())))
+}
+
+/// Standard base64 with padding, as Go's `base64.StdEncoding` decodes it (line breaks ignored).
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let sextet = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let clean: Vec<u8> = text.bytes().filter(|c| !matches!(c, b'\r' | b'\n')).collect();
+    if !clean.len().is_multiple_of(4) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(clean.len() / 4 * 3);
+    for (index, chunk) in clean.chunks(4).enumerate() {
+        let last = index == clean.len() / 4 - 1;
+        let padding = chunk.iter().rev().take_while(|c| **c == b'=').count();
+        if padding > 2 || (padding > 0 && !last) {
+            return None;
+        }
+        let mut bits: u32 = 0;
+        for (position, c) in chunk.iter().enumerate() {
+            let value = if position >= 4 - padding { 0 } else { sextet(*c)? };
+            bits = bits << 6 | u32::from(value);
+        }
+        let bytes = bits.to_be_bytes();
+        out.extend_from_slice(&bytes[1..4 - padding]);
+    }
+    Some(out)
 }
 
 /// The schema used where a node says nothing: any JSON.
@@ -99,6 +146,23 @@ mod tests {
         let int_or_string = json!({"x-kubernetes-int-or-string": true});
         assert_eq!(to_cel(&json!(3), Schema::new(&int_or_string), false), CelValue::Int(3));
         assert_eq!(to_cel(&json!("25%"), Schema::new(&int_or_string), false), CelValue::from("25%"));
+    }
+
+    #[test]
+    fn formatted_strings_become_timestamps_durations_and_bytes() {
+        let format = |format: &str| json!({"type": "string", "format": format});
+        let bytes = to_cel(&json!("aGVsbG8="), Schema::new(&format("byte")), false);
+        assert_eq!(bytes, CelValue::Bytes(Arc::new(b"hello".to_vec())));
+        let duration = to_cel(&json!("1h"), Schema::new(&format("duration")), false);
+        assert_eq!(duration, CelValue::Duration(chrono::Duration::hours(1)));
+        let time = to_cel(&json!("2024-01-02T03:04:05Z"), Schema::new(&format("date-time")), false);
+        assert!(matches!(time, CelValue::Timestamp(_)), "{time:?}");
+        let date = to_cel(&json!("2024-01-02"), Schema::new(&format("date")), false);
+        assert!(matches!(date, CelValue::Timestamp(_)), "{date:?}");
+        let unparsed = to_cel(&json!("soon"), Schema::new(&format("duration")), false);
+        assert_eq!(unparsed, CelValue::from("soon"));
+        assert_eq!(decode_base64("aGk="), Some(b"hi".to_vec()));
+        assert_eq!(decode_base64("aGk"), None);
     }
 
     #[test]

@@ -53,11 +53,29 @@
 //!
 //! # Evaluation
 //!
-//! Rules run on the interpreter of the `cel` crate with its standard library and its string and list extensions.
-//! The Kubernetes-specific libraries (`quantity`, `url`, `ip`, `cidr`, `isSorted`, regex `find`, …) are not
-//! there, so rules calling them fail to evaluate; `date-time`, `duration` and `byte` values stay strings instead
-//! of becoming timestamps, durations and bytes. A field that has no type (`x-kubernetes-preserve-unknown-fields`
-//! without `type`) is visible as `dyn`, where the API server hides it from rules.
+//! Rules run on the interpreter of the `cel` crate in the API server's environment for CRD rules (kube-apiserver
+//! 1.32, a new CRD's rules): cel-go's standard library with optional values and cross-type numeric comparisons, its
+//! strings extension (version 2) and sets extension, and Kubernetes' libraries (`lists`, `regex`, `url`,
+//! `quantity`, `ip`, `cidr`, `format`), in the `library` module. [`FUNCTIONS`] lists every function a rule may
+//! call (the type checker declares the same names, and the authz library's [`UNREACHABLE`] ones); a rule calling
+//! anything else (`reverse`, `sortBy`, `cel.bind`, the two-variable comprehensions, which 1.32 accepts only in rules
+//! already stored) is refused by the type checker, and fails if evaluated.
+//! Where the crate's own functions differ from cel-go's (RE2's ASCII classes in `matches`, `string(double)`,
+//! timestamp getters in UTC, `indexOf` offsets, `format`), kapi's replace them. Strings of the `date-time` and
+//! `date` formats are timestamps, `duration` durations and `byte` bytes, as the server converts them. A library
+//! function's runtime error (`url('relative')`, `quantity('1x')`, `min()` of an empty list) is an evaluation error,
+//! worded as the server words it.
+//! `tests/tests/kube_cel_functions.rs` evaluates every function, edge and error cases included, on kapi and on a real
+//! server. What differs:
+//!
+//! - [`evaluate`] does not type-check: a rule the server refuses for its types, evaluated without
+//!   [`check_schema_rules`], runs and fails (or passes);
+//! - a constant call that fails (`int('x')`) is refused by the server when it builds the program (cel-go folds
+//!   constant calls); here the rule fails when evaluated;
+//! - quantities are kept in 128 bits, about 10^29 at nano precision, where Kubernetes' decimals are unbounded: a
+//!   larger one is an evaluation error;
+//! - a field that has no type (`x-kubernetes-preserve-unknown-fields` without `type`) is visible as `dyn`, where
+//!   the API server hides it from rules.
 
 mod analysis;
 mod check;
@@ -65,6 +83,7 @@ mod checker;
 mod convert;
 mod error;
 mod escape;
+mod library;
 mod program;
 mod schema;
 mod sizes;
@@ -77,6 +96,7 @@ pub use check::{
 };
 pub use error::CelError;
 pub use escape::{escape, unescape};
+pub use library::names::{FUNCTIONS, Function, UNREACHABLE, is_function};
 pub use program::{CompiledRule, OLD_SELF, SELF, compile, evaluate};
 pub use schema::{Rule, Schema};
 pub use sizes::MAX_REQUEST_SIZE_BYTES;

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::convert::to_cel;
 use crate::error::CelError;
+use crate::library;
 use crate::schema::Schema;
 use crate::stack::{check_size, with_large_stack};
 
@@ -16,20 +17,30 @@ pub const SELF: &str = "self";
 /// The variable the node's previous value is bound to; a rule using it is a transition rule.
 pub const OLD_SELF: &str = "oldSelf";
 
-/// The standard library plus the string and list extensions rules commonly use (`lowerAscii`, `split`, `join`, …).
+/// The API server's environment for CRD rules: the standard library with optionals, the strings extension and the
+/// Kubernetes libraries (see [`crate::library`]).
 static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| {
     let mut env = Env::stdlib();
-    // Both extensions declare distinct overloads on a fresh environment; a clash would only drop that extension.
-    let _ = env.add_extension(cel::extensions::strings);
-    let _ = env.add_extension(cel::extensions::lists);
+    // cel-go keeps the last entry of a map literal that repeats a key.
+    env.set_error_on_duplicate_map_keys(false);
+    // Every overload is distinct on a fresh environment: a clash is a bug in kapi, caught by the tests.
+    library::register(&mut env).expect("the Kubernetes libraries register");
     Arc::new(env)
 });
+
+/// The standard environment, whose parser leaves calls as written: the expression static analysis reads (the
+/// evaluated one has some calls rewritten to cel-go's behaviour, see `library::compat`).
+static WRITTEN: LazyLock<Env> = LazyLock::new(Env::stdlib);
 
 /// A parsed rule, ready to be evaluated any number of times.
 #[derive(Debug)]
 pub struct CompiledRule {
     source: String,
     program: Program,
+    written: Program,
+    /// The first call of a function outside the server's environment, which the server's checker refuses: the
+    /// type checker reports it when a schema is checked; evaluating the rule fails with it.
+    undeclared: Option<String>,
     uses_old_self: bool,
     optional_old_self: bool,
 }
@@ -46,8 +57,10 @@ pub(crate) fn parse(rule: &str) -> Result<CompiledRule, CelError> {
     }
     check_size(rule).map_err(CelError::syntax)?;
     let program = ENV.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
+    let written = WRITTEN.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
     let uses_old_self = program.references().has_variable(OLD_SELF);
-    Ok(CompiledRule { source: rule.to_owned(), program, uses_old_self, optional_old_self: false })
+    let undeclared = library::undeclared_call(rule);
+    Ok(CompiledRule { source: rule.to_owned(), program, written, undeclared, uses_old_self, optional_old_self: false })
 }
 
 impl CompiledRule {
@@ -58,7 +71,7 @@ impl CompiledRule {
 
     /// The parsed expression, for static analysis.
     pub fn expression(&self) -> &cel::IdedExpr {
-        self.program.expression()
+        self.written.expression()
     }
 
     /// Whether the rule reads `oldSelf`, which makes it a transition rule.
@@ -115,6 +128,9 @@ pub(crate) fn run(
     schema: Schema<'_>,
     resource_root: bool,
 ) -> Result<CelValue, CelError> {
+    if let Some(problem) = &rule.undeclared {
+        return Err(CelError::evaluation(problem.clone()));
+    }
     let mut context = Context::with_env(Arc::clone(&ENV));
     context.add_variable_from_value(SELF, to_cel(self_value, schema, resource_root));
     let old = old_self.map(|old| to_cel(old, schema, resource_root));
@@ -129,7 +145,7 @@ pub(crate) fn run(
         }
         (None, false) => {}
     }
-    rule.program.execute(&context).map_err(|error| CelError::evaluation(lowercase_first(&error.to_string())))
+    rule.program.execute(&context).map_err(|error| CelError::evaluation(library::error_text(&error)))
 }
 
 fn lowercase_first(text: &str) -> String {

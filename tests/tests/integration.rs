@@ -23,6 +23,8 @@ mod incremental;
 mod kube_cel_compile;
 mod kube_cel_cost;
 mod kube_cel_cost_real_world;
+mod kube_cel_functions;
+mod kube_cel_functions_cases;
 mod kube_crds;
 mod kube_object_rules;
 mod kube_published;

@@ -10,7 +10,7 @@
 //! - [`literals`]: regex, duration and timestamp literals.
 //! - [`issues`]: the errors' text.
 
-mod decls;
+pub(crate) mod decls;
 mod format_strings;
 mod issues;
 mod literals;
