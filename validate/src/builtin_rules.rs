@@ -79,6 +79,10 @@ pub const RULES_1_32: &[(&str, &str)] = &[
         "HorizontalPodAutoscaler (autoscaling/v2) spec.metrics[*].resource (type Resource)",
         "Required value: the source, its name, the target's type and the value that type names",
     ),
+    (
+        "Namespace metadata.name, as the value of its `kubernetes.io/metadata.name` label",
+        "metadata.labels: Invalid value: <name>: <label value problem>",
+    ),
     ("CronJob (batch/v1) metadata.name", "Invalid value: <name>: must be no more than 52 characters"),
     (
         "HorizontalPodAutoscaler (autoscaling/v2) spec.maxReplicas",
@@ -283,6 +287,15 @@ fn kind_rules(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
                 errors.push(rule_error("metadata.name".to_owned(), Reason::Invalid, message));
             }
         }
+        // A Namespace is labelled `kubernetes.io/metadata.name: <name>` before it is validated.
+        ("", "Namespace") => {
+            if let Some(name) = object.pointer("/metadata/name").and_then(Value::as_str) {
+                for problem in names::label_value(name) {
+                    let message = format!("Invalid value: {name:?}: {problem}");
+                    errors.push(rule_error("metadata.labels".to_owned(), Reason::Invalid, message));
+                }
+            }
+        }
         ("autoscaling", "HorizontalPodAutoscaler") => {
             let max = number("/spec/maxReplicas").unwrap_or(0);
             if number("/spec/minReplicas").unwrap_or(1) > max {
@@ -484,5 +497,37 @@ mod tests {
         let cron = Gvk { group: "batch".to_owned(), version: "v1".to_owned(), kind: "CronJob".to_owned() };
         let job = json!({"spec": {"jobTemplate": {"spec": {"template": {"spec": {"containers": [{"name": "a", "image": ""}]}}}}}});
         assert_eq!(builtin_problems(&cron, &job)[0].field, "spec.jobTemplate.spec.template.spec.containers[0].image");
+    }
+
+    fn found(api_version: &str, kind: &str, object: &Value) -> Vec<(String, Reason)> {
+        let gvk = Gvk::from_api_version(api_version, kind);
+        builtin_problems(&gvk, object).into_iter().map(|e| (e.field, e.reason)).collect()
+    }
+
+    #[test]
+    fn service_ports_and_names_derived_labels() {
+        let service = json!({"spec": {"ports": [{"name": "a", "port": 80}, {"name": "a", "port": 80}, {"port": 0}]}});
+        let fields = found("v1", "Service", &service);
+        assert_eq!(
+            fields,
+            [
+                ("spec.ports[1].name".to_owned(), Reason::Duplicate),
+                ("spec.ports[1]".to_owned(), Reason::Duplicate),
+                ("spec.ports[2].name".to_owned(), Reason::Required),
+                ("spec.ports[2].port".to_owned(), Reason::Invalid),
+            ]
+        );
+        // A headless Service needs no ports.
+        assert!(found("v1", "Service", &json!({"spec": {"clusterIP": "None"}})).is_empty());
+        // A Namespace's name is also a label value (at most 63 characters).
+        let long = "a".repeat(64);
+        assert_eq!(found("v1", "Namespace", &json!({"metadata": {"name": long}})).len(), 1);
+        // A workload's selector must match its template's labels.
+        let deployment = json!({"spec": {"selector": {"matchLabels": {"app": "a"}},
+            "template": {"metadata": {"labels": {"app": "b"}}, "spec": {"containers": [{"name": "c", "image": "i"}]}}}});
+        assert_eq!(
+            found("apps/v1", "Deployment", &deployment),
+            [("spec.template.metadata.labels".to_owned(), Reason::Invalid)]
+        );
     }
 }

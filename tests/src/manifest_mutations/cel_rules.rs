@@ -5,8 +5,8 @@
 
 use serde_json::{Value, json};
 
-use super::Mutation;
 use super::instance::{fits, minimal, variant};
+use super::mutation::Mutation;
 use super::path::{MAP_KEY, Step, ensure, field_name, schema_at};
 
 /// How many values one field takes per rule.

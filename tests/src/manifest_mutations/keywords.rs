@@ -5,8 +5,8 @@
 
 use serde_json::{Value, json};
 
-use super::Mutation;
 use super::instance::{is_int_or_string, minimal, variant};
+use super::mutation::Mutation;
 use super::path::{MAP_KEY, Step, ensure, field_name, get};
 
 /// How deep the walk goes into a schema.
@@ -238,7 +238,7 @@ fn array_edits(schema: &Value, current: &Value, push: &mut impl FnMut(&str, Stri
 }
 
 fn object_edits(schema: &Value, fields: &serde_json::Map<String, Value>, push: &mut impl FnMut(&str, String, Edit)) {
-    let required: Vec<String> = super::instance_names(schema.get("required"));
+    let required: Vec<String> = super::mutation::instance_names(schema.get("required"));
     for name in required.iter().filter(|name| fields.contains_key(*name)) {
         push("required", format!("without {name}"), Edit::Remove(vec![name.clone()]));
     }
@@ -279,7 +279,8 @@ fn object_edits(schema: &Value, fields: &serde_json::Map<String, Value>, push: &
     }
     for junctor in ["oneOf", "anyOf"] {
         let Some(members) = schema.get(junctor).and_then(Value::as_array) else { continue };
-        let forms: Vec<String> = members.iter().flat_map(|m| super::instance_names(m.get("required"))).collect();
+        let forms: Vec<String> =
+            members.iter().flat_map(|m| super::mutation::instance_names(m.get("required"))).collect();
         if forms.is_empty() {
             continue;
         }
@@ -294,7 +295,7 @@ fn object_edits(schema: &Value, fields: &serde_json::Map<String, Value>, push: &
         push(junctor, "every form's fields".into(), Edit::Add(all));
     }
     if let Some(forbidden) = schema.get("not") {
-        let names = super::instance_names(forbidden.get("required"));
+        let names = super::mutation::instance_names(forbidden.get("required"));
         let added = names
             .iter()
             .map(|name| {

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::Mutation;
+use super::mutation::Mutation;
 
 /// Each metadata mutation of `base`: what it tests and the new `metadata`.
 pub fn metadata_mutations(base: &Value) -> Vec<Mutation> {

@@ -9,23 +9,14 @@ pub mod instance;
 pub mod keyword_crd;
 pub mod keywords;
 pub mod metadata;
+pub mod mutation;
 pub mod path;
 
 use std::collections::HashSet;
 
 use serde_json::Value;
 
-/// One change of a valid object.
-#[derive(Debug, Clone)]
-pub struct Mutation {
-    /// What it tests: a keyword (`maxLength`), `cel`, `metadata:<field>`, `optional fields`.
-    pub concept: String,
-    /// The field changed, kubectl style.
-    pub field: String,
-    /// What the change is.
-    pub what: String,
-    pub object: Value,
-}
+pub use mutation::Mutation;
 
 /// One manifest to judge.
 #[derive(Debug, Clone)]
@@ -85,9 +76,4 @@ pub fn manifests(source: &str, base: &Value, schema: &Value, plan: Plan) -> Vec<
             object: m.object,
         })
         .collect()
-}
-
-/// The names a `required` list holds.
-pub(crate) fn instance_names(list: Option<&Value>) -> Vec<String> {
-    list.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect()
 }
