@@ -330,11 +330,9 @@ fn kind_rules(gvk: &Gvk, object: &Value) -> Vec<FieldError> {
             }
         }
         // Above 1 000 000 000 the priorities are the system's own.
-        ("scheduling.k8s.io", "PriorityClass") => {
-            if number("/value").is_some_and(|value| value > 1_000_000_000) {
-                let message = "Forbidden: maximum allowed value of a user defined priority is 1000000000".to_owned();
-                errors.push(rule_error("value".to_owned(), Reason::Forbidden, message));
-            }
+        ("scheduling.k8s.io", "PriorityClass") if number("/value").is_some_and(|value| value > 1_000_000_000) => {
+            let message = "Forbidden: maximum allowed value of a user defined priority is 1000000000".to_owned();
+            errors.push(rule_error("value".to_owned(), Reason::Forbidden, message));
         }
         _ => {}
     }
