@@ -35,7 +35,7 @@ pub(crate) fn type_message(path: &str, expected: &str, found: &str) -> String {
 /// Validates `value` against `schema`, the root of a resource; `built_in` for a kind the server decodes into Go
 /// types (whose `int32` fields refuse wider numbers), not a custom resource.
 pub fn validate_value(schema: &Value, value: &Value, patterns: &mut Patterns, built_in: bool) -> Vec<FieldError> {
-    let mut walker = Walker { patterns, errors: Vec::new(), strict: true, built_in };
+    let mut walker = Walker { patterns, errors: Vec::new(), strict: true, built_in, checks: 0 };
     walker.value(schema, value, "", true);
     walker.errors
 }
@@ -48,6 +48,9 @@ pub(crate) struct Walker<'p> {
     pub strict: bool,
     /// Whether the kind is built in (decoded into Go types) rather than a custom resource.
     pub built_in: bool,
+    /// How many schema nodes were checked against a value, passing or not: kube-openapi's measure (its
+    /// `MatchCount`) of which union form came closest.
+    pub checks: usize,
 }
 
 pub(crate) fn child_path(path: &str, name: &str) -> String {
@@ -81,6 +84,7 @@ impl Walker<'_> {
     }
 
     pub fn value(&mut self, schema: &Value, value: &Value, path: &str, resource_root: bool) {
+        self.checks += 1;
         let declared = schema.get("type").and_then(Value::as_str);
         if value.is_null() {
             if declared.is_some() && !flag(schema, "nullable") {
