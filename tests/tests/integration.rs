@@ -29,6 +29,7 @@ mod kube_crds;
 mod kube_object_rules;
 mod kube_published;
 mod kube_structural;
+mod kube_validate;
 mod kubectl_validate_suite;
 mod loss_report;
 mod manifests;

@@ -50,6 +50,8 @@ pub struct Catalog {
     kinds: BTreeMap<Gvk, Source>,
     /// `ObjectMeta`, when any OpenAPI document has it: the schema of a custom resource's `metadata`.
     object_meta: Option<Value>,
+    /// The custom kinds whose version serves a `status` subresource.
+    status_subresource: std::collections::BTreeSet<Gvk>,
 }
 
 /// Why a bundle could not be read.
@@ -129,6 +131,11 @@ impl Catalog {
                 continue;
             };
             let gvk = Gvk { group: group.to_owned(), version: name.to_owned(), kind: kind.to_owned() };
+            if version.pointer("/subresources/status").is_some() {
+                self.status_subresource.insert(gvk.clone());
+            } else {
+                self.status_subresource.remove(&gvk);
+            }
             self.kinds.insert(gvk, Source::Crd(Arc::new(schema.clone())));
         }
         Ok(())
@@ -164,6 +171,12 @@ impl Catalog {
             }
             Source::Crd(schema) => Some(self.with_resource_fields((**schema).clone())),
         }
+    }
+
+    /// Whether the kind is a custom resource with a `status` subresource: the server drops the status a create
+    /// or an update of the object sends (only the subresource writes it), so it is not validated.
+    pub fn ignores_status(&self, gvk: &Gvk) -> bool {
+        self.status_subresource.contains(gvk)
     }
 
     /// Whether the kind's schema comes from a CRD.

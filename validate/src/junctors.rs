@@ -5,27 +5,30 @@ use serde_json::Value;
 use crate::reason::Reason;
 use crate::walk::{FieldError, Walker};
 
+/// A member's errors and how many schema nodes it checked.
+type Outcome = (Vec<FieldError>, usize);
+
 impl Walker<'_> {
     pub(crate) fn junctors(&mut self, schema: &Value, value: &Value, path: &str, resource_root: bool) {
         let members = |key: &str| schema.get(key).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
         for member in members("allOf") {
-            let errors = self.member_errors(member, value, path, resource_root);
+            let (errors, _) = self.member_errors(member, value, path, resource_root);
             self.errors.extend(errors);
         }
         let any = members("anyOf");
         if !any.is_empty() {
-            let outcomes: Vec<Vec<FieldError>> =
+            let outcomes: Vec<Outcome> =
                 any.iter().map(|m| self.member_errors(m, value, path, resource_root)).collect();
-            if outcomes.iter().all(|errors| !errors.is_empty()) {
+            if outcomes.iter().all(|(errors, _)| !errors.is_empty()) {
                 self.composite(path, "must validate at least one schema (anyOf)");
                 self.closest_member(outcomes);
             }
         }
         let one = members("oneOf");
         if !one.is_empty() {
-            let outcomes: Vec<Vec<FieldError>> =
+            let outcomes: Vec<Outcome> =
                 one.iter().map(|m| self.member_errors(m, value, path, resource_root)).collect();
-            match outcomes.iter().filter(|errors| errors.is_empty()).count() {
+            match outcomes.iter().filter(|(errors, _)| errors.is_empty()).count() {
                 0 => {
                     self.composite(path, "must validate one and only one schema (oneOf). Found none valid");
                     self.closest_member(outcomes);
@@ -38,7 +41,7 @@ impl Walker<'_> {
             }
         }
         if let Some(forbidden) = schema.get("not")
-            && self.member_errors(forbidden, value, path, resource_root).is_empty()
+            && self.member_errors(forbidden, value, path, resource_root).0.is_empty()
         {
             self.composite(path, "must not validate the schema (not)");
         }
@@ -49,18 +52,32 @@ impl Walker<'_> {
         self.error("", Reason::Invalid, format!("Invalid value: \"\": {path:?} {what}"));
     }
 
-    /// The errors of the member that came closest (the fewest errors; the first on a tie), which the server adds
-    /// after the junctor's own error.
-    fn closest_member(&mut self, outcomes: Vec<Vec<FieldError>>) {
-        if let Some(closest) = outcomes.into_iter().min_by_key(Vec::len) {
-            self.errors.extend(closest);
+    /// The errors of the member that came closest, which the server adds after the junctor's own error: by
+    /// kube-openapi's measure, the one that checked the most schema nodes (the first on a tie).
+    fn closest_member(&mut self, outcomes: Vec<Outcome>) {
+        let mut closest: Option<Outcome> = None;
+        for outcome in outcomes {
+            if closest.as_ref().is_none_or(|(_, checks)| outcome.1 > *checks) {
+                closest = Some(outcome);
+            }
+        }
+        if let Some((errors, _)) = closest {
+            self.errors.extend(errors);
         }
     }
 
-    /// The errors of `value` against one member, which constrains values but declares no fields.
-    fn member_errors(&mut self, member: &Value, value: &Value, path: &str, resource_root: bool) -> Vec<FieldError> {
-        let mut walker = Walker { patterns: &mut *self.patterns, errors: Vec::new(), strict: false };
+    /// The errors of `value` against one member, which constrains values but declares no fields, and how many
+    /// schema nodes it checked.
+    fn member_errors(&mut self, member: &Value, value: &Value, path: &str, resource_root: bool) -> Outcome {
+        let mut walker = Walker {
+            patterns: &mut *self.patterns,
+            errors: Vec::new(),
+            strict: false,
+            built_in: self.built_in,
+            checks: 0,
+        };
         walker.value(member, value, path, resource_root);
-        walker.errors
+        self.checks += walker.checks;
+        (walker.errors, walker.checks)
     }
 }

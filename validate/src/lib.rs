@@ -8,8 +8,11 @@
 //! int-or-string, junctors, duplicate items of sets and map lists); for built-in kinds, the rules the server has in
 //! code that the published schema lacks ([`RULES_1_32`]); for a CustomResourceDefinition, the CRD checks a caller
 //! plugs in ([`CrdChecker`]); and the CEL rules (`x-kubernetes-validations`), which see the object with schema
-//! defaults filled in, as the server's rules do. Required fields are checked on the object as written: a required
-//! field with a default is reported missing, where the server would fill it first.
+//! defaults filled in, as the server's rules do. A custom resource is walked with its defaults filled in too (a
+//! required field with a default is never missing; unions see defaulted fields), and without its `status` when a
+//! status subresource writes it (the server drops it on create and update); a built-in kind is walked as written,
+//! its published defaults being Go zero values the server's code may still refuse. No CEL rule runs on an object
+//! with a blocking problem (missing, unsupported, too long, too many, wrong type), as on the server.
 //!
 //! Every [`Problem`] carries the server's field-error [`Reason`] and the [`Origin`] of the check that found it;
 //! [`document_status`] turns a document's problems into the `metav1.Status` the server would answer.
@@ -18,7 +21,10 @@
 //! kapi-codegen, with the generator around it; rather than depend on all of that, kapi-validate takes the checker
 //! as a function ([`Validator::with_crd_checker`]), which `kapi validate` supplies.
 
+mod blocking;
+mod builtin_required;
 mod builtin_rules;
+mod builtin_schema;
 mod catalog;
 mod cel_errors;
 mod defaults;
@@ -29,6 +35,7 @@ mod metadata;
 mod names;
 mod problem;
 mod reason;
+mod rules;
 mod scalars;
 mod status;
 mod walk;
@@ -38,7 +45,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+pub use builtin_required::REQUIRED_IN_CODE_1_32;
 pub use builtin_rules::{POD_SPECS_1_32, RULES_1_32};
+pub use builtin_schema::{NOT_REQUIRED_1_32, UNVALIDATED_1_32};
 pub use catalog::{Catalog, CatalogError, Gvk};
 pub use documents::{Document, InputError, Piece, parse_documents, read_documents, split_documents};
 pub use metadata::{ANNOTATIONS_SIZE_LIMIT, NAME_RULES_1_32, NameRule, name_rule};
@@ -124,15 +133,29 @@ impl<'c> Validator<'c> {
             return vec![problem(error)];
         }
         let built_in = !self.catalog.is_custom(&gvk);
+        let without_status = self.catalog.ignores_status(&gvk).then(|| status_dropped(value));
+        let value = without_status.as_ref().unwrap_or(value);
         let mut errors = metadata::metadata_problems(&gvk, value, built_in);
+        // The server fills a custom resource's defaults in before it validates it: a defaulted field is never
+        // missing. A built-in kind's published defaults are its Go zero values (`""` for a required name), which
+        // the server's code still refuses where a value is required: such objects are walked as written.
+        let current = defaults::with_defaults(&schema, value);
+        let walked = if built_in { value } else { &current };
         // The server decodes metadata into its Go type and checks it in code (above), never against ObjectMeta's
         // schema, whose `required` (an owner reference's uid) it reports in its own words.
-        let schema_errors = walk::validate_value(&schema, value, &mut self.patterns);
-        errors.extend(
-            schema_errors.into_iter().filter(|e| !(e.field.starts_with("metadata.") && e.reason == Reason::Required)),
-        );
+        let schema_errors = walk::validate_value(&schema, walked, &mut self.patterns, built_in);
+        errors.extend(schema_errors.into_iter().filter(|e| {
+            !(e.field.starts_with("metadata.") && e.reason == Reason::Required)
+                && (!built_in || builtin_schema::enforced(&gvk, value, e))
+        }));
         if built_in {
-            errors.extend(builtin_rules::builtin_problems(&gvk, value));
+            // A rule may restate what the schema found (a required name): each field's reason once.
+            let in_code = builtin_rules::builtin_problems(&gvk, value);
+            for error in in_code.into_iter().chain(builtin_required::required_problems(&gvk, value)) {
+                if !errors.iter().any(|e| e.field == error.field && e.reason == error.reason) {
+                    errors.push(error);
+                }
+            }
         }
         if let Some(checker) = self.crd_checker
             && gvk.group == "apiextensions.k8s.io"
@@ -140,7 +163,10 @@ impl<'c> Validator<'c> {
         {
             errors.extend(checker(value));
         }
-        let current = defaults::with_defaults(&schema, value);
+        // The server runs no rule on an object with a blocking problem.
+        if blocking::blocks_rules(&errors) {
+            return errors.into_iter().map(problem).collect();
+        }
         let old = object_key(value).and_then(|key| self.old.get(&key)).map(|old| defaults::with_defaults(&schema, old));
         for violation in kapi_cel::validate_object(&schema, &current, old.as_ref()) {
             errors.push(cel_errors::cel_field_error(&current, violation));
@@ -167,6 +193,15 @@ impl<'c> Validator<'c> {
             format!("Unsupported value: {:?}: {api_version} has no such kind (it has: {})", gvk.kind, kinds.join(", "));
         decode_error("kind", message)
     }
+}
+
+/// The object without its `status` (which the server drops on create and update when a subresource writes it).
+fn status_dropped(value: &Value) -> Value {
+    let mut value = value.clone();
+    if let Some(fields) = value.as_object_mut() {
+        fields.remove("status");
+    }
+    value
 }
 
 fn decode_error(field: &str, message: String) -> FieldError {

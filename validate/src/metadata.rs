@@ -34,6 +34,7 @@ pub enum NameRule {
 pub const NAME_RULES_1_32: &[(&str, &str, NameRule)] = &[
     ("", "Namespace", NameRule::Dns1123Label),
     ("", "Service", NameRule::Dns1035Label),
+    ("apps", "StatefulSet", NameRule::Dns1123Label),
     ("rbac.authorization.k8s.io", "ClusterRole", NameRule::PathSegment),
     ("rbac.authorization.k8s.io", "ClusterRoleBinding", NameRule::PathSegment),
     ("rbac.authorization.k8s.io", "Role", NameRule::PathSegment),
@@ -48,6 +49,8 @@ pub const NAME_RULES_1_32: &[(&str, &str, NameRule)] = &[
     ("internal.apiserver.k8s.io", "StorageVersion", NameRule::Unchecked),
     // An IP address in canonical form.
     ("networking.k8s.io", "IPAddress", NameRule::Unchecked),
+    // Its validation checks the spec alone (no object metadata rules of Kubernetes' own).
+    ("policy", "PodDisruptionBudget", NameRule::Unchecked),
 ];
 
 /// How much of a `generateName` the server keeps before the 5 random characters it appends.
@@ -149,7 +152,7 @@ pub fn metadata_problems(gvk: &Gvk, object: &Value, built_in: bool) -> Vec<Field
 /// The built-in groups whose objects' metadata is validated by apimachinery alone; the others (Kubernetes' own
 /// `pkg/apis`) also refuse a finalizer with no `/` that is not one of the standard three.
 pub const LEGACY_FINALIZER_CHECK_SKIPPED_1_32: &[&str] =
-    &["admissionregistration.k8s.io", "apiextensions.k8s.io", "apiregistration.k8s.io"];
+    &["admissionregistration.k8s.io", "apiextensions.k8s.io", "apiregistration.k8s.io", "policy"];
 
 /// The finalizers without a domain the server itself handles.
 const STANDARD_FINALIZERS: &[&str] = &["kubernetes", "orphan", "foregroundDeletion"];

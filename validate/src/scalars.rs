@@ -19,26 +19,27 @@ impl Patterns {
     }
 }
 
-/// Problems of a string against `maxLength`, `minLength`, `pattern` and `format`.
-pub fn string_problems(schema: &Value, text: &str, patterns: &mut Patterns) -> Vec<(Reason, String)> {
+/// Problems of a string against `maxLength`, `minLength`, `pattern` and `format`. Of the first three only the
+/// first broken is reported, in that order, as the server's string check stops there (the format is checked
+/// apart). `built_in` for a built-in kind, whose decoder takes an empty `byte` string as no bytes.
+pub fn string_problems(schema: &Value, text: &str, patterns: &mut Patterns, built_in: bool) -> Vec<(Reason, String)> {
     let mut problems = Vec::new();
     let length = text.chars().count() as u64;
     if let Some(max) = schema.get("maxLength").and_then(Value::as_u64)
         && length > max
     {
         problems.push((Reason::TooLong, format!("Too long: may not be more than {max} characters (it has {length})")));
-    }
-    if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
+    } else if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
         && length < min
     {
         problems.push((Reason::Invalid, format!("Invalid value: {text:?}: must be at least {min} characters long")));
-    }
-    if let Some(pattern) = schema.get("pattern").and_then(Value::as_str)
+    } else if let Some(pattern) = schema.get("pattern").and_then(Value::as_str)
         && !patterns.matches(pattern, text)
     {
         problems.push((Reason::Invalid, format!("Invalid value: {text:?}: must match the pattern '{pattern}'")));
     }
     if let Some(format) = schema.get("format").and_then(Value::as_str)
+        && !(built_in && format == "byte" && text.is_empty())
         && !string_format_ok(format, text)
     {
         problems.push((Reason::Invalid, format!("Invalid value: {text:?}: must be a valid {format}")));
@@ -46,8 +47,10 @@ pub fn string_problems(schema: &Value, text: &str, patterns: &mut Patterns) -> V
     problems
 }
 
-/// Problems of a number against its bounds, `multipleOf` and, for integers, the width its format names.
-pub fn number_problems(schema: &Value, number: &Number) -> Vec<(Reason, String)> {
+/// Problems of a number against its bounds, `multipleOf` and, for integers, the width its format names when
+/// `int32_width` (a built-in kind's decoder refuses an `int32` field's overflow; a custom resource's `format:
+/// int32` is not checked by the server).
+pub fn number_problems(schema: &Value, number: &Number, int32_width: bool) -> Vec<(Reason, String)> {
     let mut problems = Vec::new();
     let value = number.as_f64().unwrap_or(f64::NAN);
     let exclusive = |key: &str| schema.get(key).and_then(Value::as_bool).unwrap_or(false);
@@ -76,11 +79,11 @@ pub fn number_problems(schema: &Value, number: &Number) -> Vec<(Reason, String)>
         return problems;
     }
     let (low, high) = match schema.get("format").and_then(Value::as_str) {
-        Some("int32") => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        Some("int32") if int32_width => (i64::from(i32::MIN), i64::from(i32::MAX)),
         _ => (i64::MIN, i64::MAX),
     };
     if !number.as_i64().is_some_and(|n| (low..=high).contains(&n)) {
-        let format = schema.get("format").and_then(Value::as_str).unwrap_or("int64");
+        let format = schema.get("format").and_then(Value::as_str).filter(|_| int32_width).unwrap_or("int64");
         problems.push((Reason::Invalid, format!("Invalid value: {number}: does not fit in an {format}")));
     }
     problems
@@ -104,8 +107,12 @@ pub fn string_format_ok(format: &str, text: &str) -> bool {
     }
 }
 
+/// Standard base64 with padding, at least one group: the server's check refuses the empty string.
 fn is_base64(text: &str) -> bool {
     let bytes = text.as_bytes();
+    if bytes.is_empty() {
+        return false;
+    }
     let padding = bytes.iter().rev().take_while(|&&b| b == b'=').count();
     bytes.len().is_multiple_of(4)
         && padding <= 2
@@ -228,6 +235,7 @@ mod tests {
             ("date", "2023-12-31", "2023-13-01"),
             ("duration", "1h30m", "1 hour"),
             ("byte", "aGVsbG8=", "hello!"),
+            ("byte", "aGk=", ""),
             ("uuid", "123e4567-e89b-12d3-a456-426614174000", "123e4567"),
             ("cidr", "10.0.0.0/8", "10.0.0.0/33"),
             ("hostname", "example.com", "-bad.example"),
@@ -240,10 +248,31 @@ mod tests {
     }
 
     #[test]
+    fn only_the_first_broken_length_or_pattern_is_reported() {
+        let schema = serde_json::json!({"type": "string", "maxLength": 3, "minLength": 2, "pattern": "^[a-z]+$"});
+        let mut patterns = Patterns::default();
+        let too_long = string_problems(&schema, "ABCDE", &mut patterns, false);
+        assert_eq!(too_long.len(), 1, "{too_long:?}");
+        assert!(too_long[0].1.starts_with("Too long"));
+        assert!(string_problems(&schema, "A", &mut patterns, false)[0].1.contains("at least 2"));
+        assert!(string_problems(&schema, "AB", &mut patterns, false)[0].1.contains("pattern"));
+    }
+
+    #[test]
+    fn an_empty_byte_string_is_no_bytes_for_a_built_in_kind_only() {
+        let schema = serde_json::json!({"type": "string", "format": "byte"});
+        let mut patterns = Patterns::default();
+        assert!(string_problems(&schema, "", &mut patterns, true).is_empty());
+        assert_eq!(string_problems(&schema, "", &mut patterns, false).len(), 1);
+    }
+
+    #[test]
     fn integer_widths_and_bounds() {
         let schema = serde_json::json!({"type": "integer", "format": "int32", "minimum": 1});
-        assert!(number_problems(&schema, &Number::from(5)).is_empty());
-        assert_eq!(number_problems(&schema, &Number::from(0)).len(), 1);
-        assert!(number_problems(&schema, &Number::from(3_000_000_000i64))[0].1.contains("int32"));
+        assert!(number_problems(&schema, &Number::from(5), true).is_empty());
+        assert_eq!(number_problems(&schema, &Number::from(0), true).len(), 1);
+        assert!(number_problems(&schema, &Number::from(3_000_000_000i64), true)[0].1.contains("int32"));
+        // A custom resource's int32 is not held to the width.
+        assert!(number_problems(&schema, &Number::from(3_000_000_000i64), false).is_empty());
     }
 }

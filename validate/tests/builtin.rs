@@ -68,9 +68,9 @@ fn deployment_mistakes_are_reported_at_their_fields() {
     assert!(has("spec.paused", "must be of type boolean"), "{shown:?}");
     assert!(has("spec.minReadySecs", "value provided for unknown field"), "{shown:?}");
     assert!(has("spec.template.spec.containers[0].name", "Required value"), "{shown:?}");
-    // Port 80 twice: the second omits the protocol, whose default is TCP, so the keys repeat.
-    assert!(has("spec.template.spec.containers[0].ports[1]", "Duplicate value"), "{shown:?}");
-    assert_eq!(shown.len(), 5, "{shown:?}");
+    // Port 80 twice: the keys of the schema's map list repeat, but a built-in kind's list-type is a merge
+    // strategy, not a validation (the server only warns about the duplicate port).
+    assert_eq!(shown.len(), 4, "{shown:?}");
     assert!(found.iter().all(|p| p.object == "Deployment/web" && p.document == 1 && p.file == "test.yaml"));
 }
 
@@ -81,7 +81,9 @@ fn a_deployment_without_its_required_fields() {
         shown,
         vec![
             ("spec.selector".to_owned(), "Required value".to_owned()),
-            ("spec.template".to_owned(), "Required value".to_owned())
+            ("spec.template".to_owned(), "Required value".to_owned()),
+            // The server's code validates the (zero) template's pod spec, which has no containers.
+            ("spec.template.spec.containers".to_owned(), "Required value".to_owned())
         ]
     );
 }
