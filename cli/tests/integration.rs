@@ -16,6 +16,8 @@ mod hangup;
 mod identity;
 mod import;
 mod init;
+mod kube_object_rules;
+mod kubectl_validate_suite;
 mod proto_ledger;
 mod serve;
 mod serve_docs;

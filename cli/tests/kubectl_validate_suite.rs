@@ -20,24 +20,9 @@ use kapi_tests::kube::{Kube, kube, kube_installing};
 use kapi_tests::shared;
 use serde_json::Value;
 
-/// The `kapi` binary of this build, built first (the test crate cannot depend on a binary target).
+/// The `kapi` binary cargo built for these tests.
 pub(crate) fn kapi_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    // <target>/<profile>/deps/<test binary>
-    let profile_dir = exe.parent().and_then(Path::parent).expect("the test binary sits in <target>/<profile>/deps");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut build = Command::new(cargo);
-    let target_dir = profile_dir.parent().expect("<target>/<profile>");
-    build.args(["build", "--quiet", "-p", "kapi-cli", "--bin", "kapi", "--target-dir"]);
-    build.arg(target_dir).current_dir(kapi_tests::project_root());
-    if profile_dir.file_name().is_some_and(|name| name == "release") {
-        build.arg("--release");
-    }
-    let status = build.status().expect("cargo runs");
-    assert!(status.success(), "building kapi failed");
-    let binary = profile_dir.join(format!("kapi{}", std::env::consts::EXE_SUFFIX));
-    assert!(binary.is_file(), "{} was not built", binary.display());
-    binary
+    PathBuf::from(env!("CARGO_BIN_EXE_kapi"))
 }
 
 /// Documents whose expectation the real API server (1.32) contradicts: case file, document index, the collection
