@@ -79,6 +79,7 @@
 //!   the API server hides it from rules.
 
 mod analysis;
+mod calendar;
 mod check;
 mod checker;
 mod convert;
@@ -91,6 +92,7 @@ mod sizes;
 mod stack;
 mod validate;
 
+pub use calendar::{days_in_month, is_full_date};
 pub use check::{
     Expression, Finding, OPTIONAL_OLD_SELF_UNUSED, RuleCost, RuleReport, STATIC_ESTIMATED_COST_LIMIT,
     STATIC_ESTIMATED_CRD_COST_LIMIT, Severity, UNTYPED_NODE, check_schema_rules, exceed_factor,

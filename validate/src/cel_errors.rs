@@ -5,7 +5,7 @@ use kapi_cel::RuleViolation;
 use serde_json::Value;
 
 use crate::reason::{Origin, Reason};
-use crate::walk::FieldError;
+use crate::walk::{FieldError, type_of};
 
 /// The field error of one violation found in `object`.
 pub fn cel_field_error(object: &Value, violation: RuleViolation) -> FieldError {
@@ -13,24 +13,10 @@ pub fn cel_field_error(object: &Value, violation: RuleViolation) -> FieldError {
     let (reason, message) = match violation.reason.as_deref() {
         Some("FieldValueForbidden") => (Reason::Forbidden, format!("Forbidden: {}", violation.message)),
         Some("FieldValueRequired") => (Reason::Required, format!("Required value: {}", violation.message)),
-        Some("FieldValueDuplicate") => {
-            (Reason::Duplicate, format!("Duplicate value: {:?}", node.map_or("", json_type)))
-        }
-        _ => (Reason::Invalid, format!("Invalid value: {:?}: {}", node.map_or("", json_type), violation.message)),
+        Some("FieldValueDuplicate") => (Reason::Duplicate, format!("Duplicate value: {:?}", node.map_or("", type_of))),
+        _ => (Reason::Invalid, format!("Invalid value: {:?}: {}", node.map_or("", type_of), violation.message)),
     };
     FieldError { field: violation.field, reason, origin: Origin::Cel, message }
-}
-
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
 }
 
 /// The value at a kubectl-style path: `spec.ports[1]`, `spec.labels[app]`; the object itself for `""`.

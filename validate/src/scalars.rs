@@ -93,7 +93,7 @@ pub fn number_problems(schema: &Value, number: &Number, int32_width: bool) -> Ve
 pub fn string_format_ok(format: &str, text: &str) -> bool {
     match format {
         "byte" => is_base64(text),
-        "date" => is_date(text),
+        "date" => kapi_cel::is_full_date(text),
         "date-time" => is_date_time(text),
         "duration" => is_duration(text),
         "uuid" => is_uuid(text),
@@ -123,25 +123,6 @@ fn digits(text: &str, count: usize) -> Option<u32> {
     (text.len() == count && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
 }
 
-fn is_date(text: &str) -> bool {
-    let mut parts = text.split('-');
-    let (Some(year), Some(month), Some(day), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
-        return false;
-    };
-    let (Some(year), Some(month), Some(day)) = (digits(year, 4), digits(month, 2), digits(day, 2)) else {
-        return false;
-    };
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&day)
-}
-
 /// RFC 3339: `2024-01-31T12:00:00Z`, with optional fractional seconds and a `Z` or `±hh:mm` offset.
 fn is_date_time(text: &str) -> bool {
     // Every check below slices by byte position, which is only safe on ASCII text.
@@ -162,7 +143,11 @@ fn is_date_time(text: &str) -> bool {
         (hms.next(), hms.next(), hms.next(), hms.next()),
         (Some(Some(h)), Some(Some(m)), Some(Some(s)), None) if h < 24 && m < 60 && s <= 60
     );
-    is_date(date) && time_ok && offset_ok && !fraction.is_empty() && fraction.bytes().all(|b| b.is_ascii_digit())
+    kapi_cel::is_full_date(date)
+        && time_ok
+        && offset_ok
+        && !fraction.is_empty()
+        && fraction.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Go durations (`1h30m`, `250ms`, `-1.5s`, `0`), as Kubernetes parses them.

@@ -57,7 +57,8 @@ pub(crate) fn child_path(path: &str, name: &str) -> String {
     if path.is_empty() { name.to_owned() } else { format!("{path}.{name}") }
 }
 
-fn type_of(value: &Value) -> &'static str {
+/// The JSON type a value has, in OpenAPI's words (`integer` for a whole number).
+pub(crate) fn type_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "boolean",

@@ -243,14 +243,7 @@ pub(crate) fn valid_timestamp(text: &str) -> bool {
     if !(at(4, b'-') && at(7, b'-') && at(10, b'T') && at(13, b':') && at(16, b':')) {
         return false;
     }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
+    let Some(days) = crate::calendar::days_in_month(year, month) else { return false };
     if day == 0 || day > days || hour > 23 || minute > 59 || second > 59 || year == 0 {
         return false;
     }

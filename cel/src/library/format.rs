@@ -11,6 +11,7 @@ use regex::Regex;
 
 use super::args::{opaque, optional, overload, string, strings, wrap};
 use super::url::parse_request_uri;
+use crate::calendar::is_full_date;
 
 /// The CEL type of a format.
 pub(crate) const TYPE_NAME: &str = "kubernetes.NamedFormat";
@@ -96,7 +97,7 @@ pub(crate) fn problems(name: &str, text: &str) -> Vec<String> {
         "uri" => parse_request_uri(text).err().into_iter().collect(),
         "uuid" => check(UUID.is_match(text), "does not match the UUID format"),
         "byte" => check(BASE64.is_match(text), "invalid base64"),
-        "date" => check(is_date(text), "invalid date"),
+        "date" => check(is_full_date(text), "invalid date"),
         "datetime" => check(is_date_time(text), "invalid datetime"),
         _ => Vec::new(),
     }
@@ -240,28 +241,6 @@ fn label_value(text: &str) -> Vec<String> {
     problems
 }
 
-/// `YYYY-MM-DD` with a day that exists in that month, as Go's `time.Parse("2006-01-02", …)` accepts it.
-pub(crate) fn is_date(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
-        return false;
-    }
-    let number = |range: std::ops::Range<usize>| -> Option<u32> {
-        let part = &text[range];
-        part.bytes().all(|b| b.is_ascii_digit()).then(|| part.parse().ok()).flatten()
-    };
-    let (Some(year), Some(month), Some(day)) = (number(0..4), number(5..7), number(8..10)) else { return false };
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&day)
-}
-
 /// strfmt's `IsDateTime`: a date, a `t`, then a time of day with an optional fraction and a zone.
 fn is_date_time(text: &str) -> bool {
     if text.len() < 4 {
@@ -269,7 +248,7 @@ fn is_date_time(text: &str) -> bool {
     }
     let lower = text.to_lowercase();
     let parts: Vec<&str> = lower.split('t').collect();
-    if parts.len() < 2 || !is_date(parts[0]) {
+    if parts.len() < 2 || !is_full_date(parts[0]) {
         return false;
     }
     let Some(captures) = TIME_OF_DAY.captures(parts[1]) else { return false };
@@ -295,9 +274,9 @@ mod tests {
 
     #[test]
     fn dates_and_times() {
-        assert!(is_date("2024-02-29"));
-        assert!(!is_date("2023-02-29"));
-        assert!(!is_date("2023-1-01"));
+        assert!(is_full_date("2024-02-29"));
+        assert!(!is_full_date("2023-02-29"));
+        assert!(!is_full_date("2023-1-01"));
         assert!(problems("datetime", "2024-01-01T10:00:00Z").is_empty());
         assert!(problems("datetime", "2024-01-01T10:00:00.5+01:00").is_empty());
         assert!(!problems("datetime", "2024-01-01T24:00:00Z").is_empty());

@@ -14,6 +14,19 @@ fn digit_string(digits: &[u8]) -> String {
     digits.iter().map(|d| char::from(b'0' + d)).collect()
 }
 
+/// `digits[0].digits[1..] × 10^exponent` written without an exponent: `0.00123`, `1230`, `12.3`.
+fn positional(digits: &[u8], exponent: i32) -> String {
+    let point = exponent + 1;
+    if point <= 0 {
+        format!("0.{}{}", "0".repeat((-point) as usize), digit_string(digits))
+    } else if point as usize >= digits.len() {
+        format!("{}{}", digit_string(digits), "0".repeat(point as usize - digits.len()))
+    } else {
+        let (whole, fraction) = digits.split_at(point as usize);
+        format!("{}.{}", digit_string(whole), digit_string(fraction))
+    }
+}
+
 /// `fmt.Sprintf("%g", value)`: the shortest digits, in exponent form below 1e-4 and from 1e6 up.
 pub(crate) fn go_g(value: f64) -> String {
     if value.is_nan() {
@@ -36,16 +49,7 @@ pub(crate) fn go_g(value: f64) -> String {
         let exponent_sign = if exponent < 0 { '-' } else { '+' };
         return format!("{sign}{mantissa}e{exponent_sign}{:02}", exponent.abs());
     }
-    let point = exponent + 1;
-    let body = if point <= 0 {
-        format!("0.{}{}", "0".repeat((-point) as usize), digit_string(&digits))
-    } else if point as usize >= digits.len() {
-        format!("{}{}", digit_string(&digits), "0".repeat(point as usize - digits.len()))
-    } else {
-        let (whole, fraction) = digits.split_at(point as usize);
-        format!("{}.{}", digit_string(whole), digit_string(fraction))
-    };
-    format!("{sign}{body}")
+    format!("{sign}{}", positional(&digits, exponent))
 }
 
 /// `strconv.FormatFloat(value, 'f', -1, 64)`: the shortest digits, without an exponent.
@@ -58,16 +62,7 @@ pub(crate) fn go_f(value: f64) -> String {
         return "0".to_owned();
     }
     let (digits, exponent) = shortest(value);
-    let point = exponent + 1;
-    let body = if point <= 0 {
-        format!("0.{}{}", "0".repeat((-point) as usize), digit_string(&digits))
-    } else if point as usize >= digits.len() {
-        format!("{}{}", digit_string(&digits), "0".repeat(point as usize - digits.len()))
-    } else {
-        let (whole, fraction) = digits.split_at(point as usize);
-        format!("{}.{}", digit_string(whole), digit_string(fraction))
-    };
-    format!("{sign}{body}")
+    format!("{sign}{}", positional(&digits, exponent))
 }
 
 /// The decimal digits of `value` rounded half away from zero to `precision` places, from its shortest digits:

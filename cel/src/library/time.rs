@@ -104,7 +104,7 @@ pub(crate) fn parse_date_time(text: &str) -> Option<DateTime<FixedOffset>> {
 
 /// A `date` value: midnight UTC of that day.
 pub(crate) fn parse_date(text: &str) -> Option<DateTime<FixedOffset>> {
-    if !super::format::is_date(text) {
+    if !crate::calendar::is_full_date(text) {
         return None;
     }
     let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
