@@ -1,6 +1,6 @@
 //! The object rules `kapi validate` applies beyond the schema, checked against the real API server: each case, a
 //! manifest breaking one metadata rule (validate/src/metadata.rs), one rule the server applies to built-in kinds
-//! in code (validate/src/builtin_rules.rs) or one rule of CRD validation (cli/src/validate_crd.rs), is created
+//! in code (validate/src/builtin_rules/) or one rule of CRD validation (cli/src/validate_crd.rs), is created
 //! with a dry run and checked with `kapi validate -o json`; the two statuses must agree on the verdict and on each
 //! cause's reason and field. Messages are compared and reported (a generated name's random part differs).
 

@@ -2,7 +2,7 @@
 //! as a versioned table (Kubernetes 1.32, `pkg/apis/core/validation`). kubectl-validate patches the same two
 //! into its schemas (a container's `image` is required; a port's `protocol` is one of `SCTP`, `TCP`, `UDP`);
 //! here they are rules with the server's messages and field paths, each checked against a real server by
-//! `tests/tests/kube_object_rules.rs`.
+//! `cli/tests/kube_object_rules.rs`.
 
 mod autoscaling;
 mod cluster;
