@@ -112,13 +112,16 @@ await_outside() {
   [ "$(cat "$outside/$1.status")" = 0 ] || { echo "$1 failed" >&2; exit 1; }
 }
 
-stage checks "kapi check, check-crd, protoc, the MSRV"
+stage checks "kapi check, check-crd, protoc, the MSRV, the fuzz crate's lock file"
 "$kapi" check --dir generated
 # Generated CRDs, checked as the API server would (structural schema, CEL rules).
 "$kapi" check-crd generated/crds/*.yaml
 # protoc accepts every generated file.
 (cd generated/proto && find . -name '*.proto' | sed 's|^\./||' | sort | xargs protoc -I. --descriptor_set_out=/dev/null)
 python3 scripts/ci/msrv.py
+# The fuzz crate's own lock file is complete on every run, not only when a fuzz target is due (its build cannot
+# update it: cargo-fuzz takes no --locked).
+cargo metadata --locked --format-version 1 --manifest-path fuzz/Cargo.toml >/dev/null
 
 stage upstream "every Kubernetes 1.32 document, whole, against ours; shared protobuf messages against upstream's"
 wait "$installing" || { cat "$install_log" >&2; exit 1; }
