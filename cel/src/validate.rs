@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::rc::Rc;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use cel::Value as CelValue;
 use serde_json::Value;
@@ -41,7 +41,7 @@ impl fmt::Display for RuleViolation {
 /// the API server does not validate them.
 pub fn validate_object(schema: &Value, object: &Value, old_object: Option<&Value>) -> Vec<RuleViolation> {
     let walk = || {
-        let mut walker = Walker { compiled: HashMap::new(), violations: Vec::new() };
+        let mut walker = Walker { violations: Vec::new() };
         walker.walk(Schema::new(schema), object, old_object, String::new(), true);
         walker.violations
     };
@@ -50,9 +50,14 @@ pub fn validate_object(schema: &Value, object: &Value, old_object: Option<&Value
     })
 }
 
+/// A compiled rule, or why it does not compile.
+type Compiled = Arc<Result<CompiledRule, CelError>>;
+
+/// Rules compiled once in a process however many objects and nodes they run on (a CRD with a hundred rules would
+/// otherwise be compiled again for each object), keyed by text and `optionalOldSelf`.
+static COMPILED: LazyLock<Mutex<HashMap<(String, bool), Compiled>>> = LazyLock::new(Mutex::default);
+
 struct Walker {
-    /// Rules compiled once however many nodes they run on, keyed by text and `optionalOldSelf`.
-    compiled: HashMap<(String, bool), Rc<Result<CompiledRule, CelError>>>,
     violations: Vec<RuleViolation>,
 }
 
@@ -113,13 +118,14 @@ impl Walker {
         }
     }
 
-    fn compiled(&mut self, text: &str, optional_old_self: bool) -> Rc<Result<CompiledRule, CelError>> {
+    fn compiled(&mut self, text: &str, optional_old_self: bool) -> Compiled {
         let key = (text.to_owned(), optional_old_self);
-        let entry = self
-            .compiled
+        // A poisoned lock only means another thread panicked while holding it; the map is still whole.
+        let mut compiled = COMPILED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let entry = compiled
             .entry(key)
-            .or_insert_with(|| Rc::new(compile(text).map(|c| c.with_optional_old_self(optional_old_self))));
-        Rc::clone(entry)
+            .or_insert_with(|| Arc::new(compile(text).map(|c| c.with_optional_old_self(optional_old_self))));
+        Arc::clone(entry)
     }
 
     /// The message of a failed rule: its message expression's string, else its message, else Kubernetes' default.
