@@ -180,15 +180,16 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     let options = LoadOptions {
         server_address: Some(args.advertise_address.clone().unwrap_or_else(|| address.to_string())),
-        discovery_group: args.discovery_group.clone(),
-        docs,
         ..LoadOptions::default()
     };
     let loader = Loader { dir: args.dir.clone(), disabled, options, last_read: Arc::default() };
     let handle = Handle::new();
+    // The features with this server's settings; `serve_bundle` plugs in the others with their defaults.
+    kapi_runtime::watchable::attach(&handle, &args.discovery_group);
+    kapi_runtime::docs::attach(&handle, docs);
     if args.dir.is_none() {
         // The embedded corpus' example Backup has three versions and a conversion webhook: this server is it.
-        handle.serve_conversions(kapi_schemas::example::backups::backup::converters());
+        kapi_runtime::conversion::serve(&handle, kapi_schemas::example::backups::backup::converters());
     }
     if let Some(path) = &args.request_log {
         let file = OpenOptions::new().create(true).append(true).open(path);
@@ -261,6 +262,7 @@ fn aggregate(args: &ServeArgs, loader: &Loader, handle: &Handle) -> Result<(Relo
         refresh: seconds("--upstream-refresh", args.upstream_refresh)?,
         timeout: seconds("--upstream-timeout", args.upstream_timeout)?,
         load_options: loader.options.clone(),
+        discovery_group: args.discovery_group.clone(),
     };
     let aggregator = Aggregator::new(handle.clone(), loader.files()?, args.upstreams.clone(), settings)?;
     let (files, recompose, handle) = (loader.clone(), aggregator.clone(), handle.clone());

@@ -115,9 +115,11 @@ async fn without_a_model_or_when_disabled_there_is_no_site() {
     let (app, _) = common::app();
     assert_eq!(get(&app, "/docs/", &[]).await.status, StatusCode::NOT_FOUND);
     assert_eq!(get(&app, "/docs/_assets/style.css", &[]).await.status, StatusCode::NOT_FOUND);
-    let options = LoadOptions { docs: DocsOptions { enabled: false, ..DocsOptions::default() }, ..common::options() };
-    let bundle = Bundle::from_files_with(files_with_model(), &options).expect("bundle loads");
-    let app = router(Handle::with_bundle(bundle));
+    let bundle = Bundle::from_files_with(files_with_model(), &common::options()).expect("bundle loads");
+    let handle = Handle::new();
+    kapi_runtime::docs::attach(&handle, DocsOptions { enabled: false, ..DocsOptions::default() });
+    handle.store(bundle);
+    let app = router(handle);
     assert_eq!(get(&app, "/docs/", &[]).await.status, StatusCode::NOT_FOUND);
 }
 
@@ -126,8 +128,11 @@ async fn a_broken_model_leaves_the_rest_served_with_a_warning() {
     let mut files = common::files(0);
     files.insert("model.json".to_owned(), b"{\"not\": \"a model\"".to_vec());
     let bundle = Bundle::from_files_with(files, &common::options()).expect("bundle loads");
-    assert!(bundle.warnings().iter().any(|w| w.contains("/docs/")), "{:?}", bundle.warnings());
-    let app = router(Handle::with_bundle(bundle));
+    let handle = Handle::with_bundle(bundle);
+    let app = router(handle.clone());
+    // The site is derived when the feature is plugged in (here by `router`), and its warnings kept with the bundle.
+    let warnings = handle.current().expect("a bundle").part_warnings();
+    assert!(warnings.iter().any(|w| w.contains("/docs/")), "{warnings:?}");
     assert_eq!(get(&app, "/docs/", &[]).await.status, StatusCode::NOT_FOUND);
     assert_eq!(get(&app, "/version", &[]).await.status, StatusCode::OK);
 }
@@ -137,9 +142,10 @@ async fn title_and_logo_come_from_the_options_and_a_reload_keeps_an_unchanged_si
     let logo =
         Logo::from_bytes(b"<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>".to_vec()).expect("svg");
     let docs = DocsOptions { title: "Widgets <API>".to_owned(), logo: Some(logo), ..DocsOptions::default() };
-    let options = LoadOptions { docs, ..common::options() };
+    let options = common::options();
     let first = Arc::new(Bundle::from_files_with(files_with_model(), &options).expect("bundle loads"));
     let handle = Handle::new();
+    kapi_runtime::docs::attach(&handle, docs);
     handle.store(first.clone());
     let app = router(handle.clone());
     let index = get(&app, "/docs/", &[]).await;
@@ -153,9 +159,9 @@ async fn title_and_logo_come_from_the_options_and_a_reload_keeps_an_unchanged_si
     assert_eq!(again.header("etag"), index.header("etag"));
     assert_eq!(again.header("last-modified"), index.header("last-modified"));
     // Other options: a new site.
-    let other = LoadOptions { docs: DocsOptions::default(), ..common::options() };
+    assert!(kapi_runtime::docs::configure(&handle, DocsOptions::default()));
     let current = handle.current().expect("a bundle");
-    handle.store(Bundle::from_files_reusing(files_with_model(), &other, Some(&current)).expect("reload"));
+    handle.store(Bundle::from_files_reusing(files_with_model(), &options, Some(&current)).expect("reload"));
     let changed = get(&app, "/docs/", &[]).await;
     assert_ne!(changed.header("etag"), index.header("etag"));
     assert_eq!(get(&app, "/docs/_assets/logo.svg", &[]).await.status, StatusCode::NOT_FOUND);

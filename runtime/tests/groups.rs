@@ -11,7 +11,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use common::{get, next_event};
-use kapi_runtime::{Bundle, Handle, LoadOptions, router};
+use kapi_runtime::{Bundle, Handle, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -90,8 +90,9 @@ async fn served_only_in_the_discovery_group_when_discovery_lists_it() {
     let (app, _) = app();
     assert_eq!(get(&app, "/apis/example.com/v1/groups", &[]).await.status, StatusCode::NOT_FOUND);
     assert_eq!(get(&app, "/apis/discovery.k8s.io/v1/groups", &[]).await.status, StatusCode::NOT_FOUND);
-    let elsewhere = LoadOptions { discovery_group: "discovery.example.com".into(), ..common::options() };
-    let handle = Handle::with_bundle(Bundle::from_files_with(files_serving_groups(0), &elsewhere).expect("loads"));
+    let handle = Handle::new();
+    kapi_runtime::watchable::attach(&handle, "discovery.example.com");
+    handle.store(Bundle::from_files_with(files_serving_groups(0), &common::options()).expect("loads"));
     assert_eq!(get(&router(handle), GROUPS, &[]).await.status, StatusCode::NOT_FOUND, "listed in another group");
 }
 

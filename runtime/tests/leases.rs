@@ -6,7 +6,7 @@ use crate::common;
 use axum::http::StatusCode;
 use common::get;
 use common::leases::{ALL, KUBE_SYSTEM, KUBECTL_TABLE, LEASES, keys, serve};
-use kapi_runtime::{Bundle, Handle, LoadOptions, router};
+use kapi_runtime::{Bundle, Handle, router};
 use serde_json::{Value, json};
 
 fn resource_version(value: &Value) -> u64 {
@@ -187,9 +187,10 @@ async fn lease_routes_leave_discovery_and_groups_paths_of_the_same_group_alone()
                        "verbs": ["get", "list", "watch"]}]});
     files.insert("discovery/apis__coordination.k8s.io.json".into(), common::pretty(&group));
     files.insert("discovery/apis__coordination.k8s.io__v1.json".into(), common::pretty(&resources));
-    let options = LoadOptions { discovery_group: "coordination.k8s.io".into(), ..common::options() };
-    let handle = Handle::with_bundle(Bundle::from_files_with(files, &options).expect("bundle loads"));
-    handle.serve_leases(kapi_runtime::identity::LeaseStore::memory());
+    let handle = Handle::new();
+    kapi_runtime::watchable::attach(&handle, "coordination.k8s.io");
+    handle.store(Bundle::from_files_with(files, &common::options()).expect("bundle loads"));
+    kapi_runtime::identity::serve_leases(&handle, kapi_runtime::identity::LeaseStore::memory());
     let app = router(handle);
     assert_eq!(get(&app, "/apis/coordination.k8s.io", &[]).await.json()["kind"], "APIGroup");
     assert_eq!(get(&app, "/apis/coordination.k8s.io/v1", &[]).await.json()["resources"][0]["name"], "leases");

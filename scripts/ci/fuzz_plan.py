@@ -26,13 +26,13 @@ import sys
 # Each target and the workspace crates (by directory) whose code it exercises; generated/ where it loads the
 # repository's generated bundle.
 TARGETS = {
-    "bundle": ["runtime"],
-    "envelope": ["runtime", "generated"],
-    "fast_path": ["runtime", "generated"],
-    "generate": ["codegen", "runtime"],
+    "bundle": ["serve"],
+    "envelope": ["serve", "generated"],
+    "fast_path": ["serve", "generated"],
+    "generate": ["codegen", "serve"],
     "gnostic": ["gnostic"],
     "model_json": ["model"],
-    "negotiate": ["runtime"],
+    "negotiate": ["serve"],
     "route": ["runtime", "generated"],
 }
 

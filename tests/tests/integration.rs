@@ -9,6 +9,7 @@ use kapi_codegen::structural;
 mod loss_oracle;
 mod served;
 
+mod architecture;
 mod core_v1;
 mod core_v1_volumes;
 mod crds;

@@ -48,7 +48,7 @@ pub async fn serve(leases: &[(&str, &str, &str)]) -> (Router, Handle, LeaseStore
         store.create(&lease(namespace, name, component)).await.expect("a new lease");
     }
     let handle = Handle::with_bundle(super::bundle(0));
-    assert!(handle.serve_leases(store.clone()));
+    assert!(kapi_runtime::identity::serve_leases(&handle, store.clone()));
     (router(handle.clone()), handle, store)
 }
 

@@ -129,7 +129,6 @@ pub fn options() -> LoadOptions {
         server_address: Some("127.0.0.1:6443".into()),
         openapi_v2_protobuf: Some(fake_protobuf),
         openapi_v3_protobuf: Some(fake_protobuf),
-        ..LoadOptions::default()
     }
 }
 

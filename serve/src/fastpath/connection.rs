@@ -1,0 +1,216 @@
+//! One HTTP/1.1 connection on the fast path: requests for documents are parsed in place and answered with
+//! heads gathered from prebuilt lines and the prebuilt body in one vectored write; the first request the fast
+//! path does not answer hands the connection, with the bytes already read, to hyper and the router for good.
+
+use std::io::{self, IoSlice};
+use std::time::Instant;
+
+use axum::Router;
+use hyper_util::rt::TokioIo;
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::watch;
+
+use super::buffer::ReadBuffer;
+use super::clock::ConnectionClock;
+use super::prefixed::Prefixed;
+use super::request::{MAX_HEADERS, Parsed, SimpleRequest, parse};
+use crate::bundle::Bundle;
+use crate::documents::{Answer, answer, document_path};
+use crate::graceful::until_drained;
+use crate::handle::Handle;
+use crate::limits::ServeLimits;
+use crate::metrics::EndpointClass;
+use crate::respond::Prepared;
+
+/// A connection the fast path serves: plain TCP (large bodies then go out with `sendfile(2)`), or TLS over it.
+pub(crate) trait Connection: AsyncRead + AsyncWrite + Unpin + Send + 'static {
+    /// The socket itself, when bytes written to it go out unchanged (not through TLS).
+    fn as_tcp(&self) -> Option<&TcpStream>;
+}
+
+impl Connection for TcpStream {
+    fn as_tcp(&self) -> Option<&TcpStream> {
+        Some(self)
+    }
+}
+
+impl Connection for tokio_rustls::server::TlsStream<TcpStream> {
+    fn as_tcp(&self) -> Option<&TcpStream> {
+        None
+    }
+}
+
+/// What became of the buffered bytes.
+enum Step {
+    /// One request answered; there may be more.
+    Answered,
+    /// The buffer holds no whole request.
+    NeedMore,
+    /// hyper takes over from here.
+    HandOff,
+    /// The client is gone.
+    Closed,
+}
+
+/// Serves `stream` until the client leaves, stays silent past the header-read timeout, or `shutdown` changes
+/// while no request is in progress.
+pub(crate) async fn serve_connection<S: Connection>(
+    mut stream: S,
+    handle: Handle,
+    app: Router,
+    limits: ServeLimits,
+    mut shutdown: watch::Receiver<()>,
+) {
+    let mut buffer = ReadBuffer::default();
+    if serve_documents(&mut stream, &handle, &mut buffer, limits, &mut shutdown).await == Ending::HandOff {
+        handle.metrics().observe_fast_path_hand_off();
+        hand_off(stream, buffer.take_unread(), app, limits, shutdown).await;
+    }
+}
+
+/// How the fast path's part of a connection ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Ending {
+    /// Closed: the client left, timed out, or the server is shutting down.
+    Closed,
+    /// A request for the router is in the buffer.
+    HandOff,
+}
+
+/// Answers requests for documents until one is not, or the connection ends.
+async fn serve_documents<S: Connection>(
+    stream: &mut S,
+    handle: &Handle,
+    buffer: &mut ReadBuffer,
+    limits: ServeLimits,
+    shutdown: &mut watch::Receiver<()>,
+) -> Ending {
+    let mut clock = ConnectionClock::default();
+    // One timer and one shutdown registration for the connection's life, moved rather than re-created per
+    // request (a later deadline only updates the timer entry in place). A head must arrive within the timeout
+    // of the server being ready to read it.
+    let head_deadline = tokio::time::sleep(limits.header_read_timeout);
+    let shutting_down = shutdown.changed();
+    tokio::pin!(head_deadline, shutting_down);
+    loop {
+        match answer_buffered(stream, handle, buffer, &mut clock, limits.max_head_bytes).await {
+            Step::Answered => {
+                head_deadline.as_mut().reset(tokio::time::Instant::now() + limits.header_read_timeout);
+                continue;
+            }
+            Step::NeedMore if !buffer.is_full() => {}
+            Step::NeedMore | Step::HandOff => return Ending::HandOff,
+            Step::Closed => return Ending::Closed,
+        }
+        let read = tokio::select! {
+            read = stream.read(buffer.spare()) => read,
+            () = &mut head_deadline => {
+                tracing::debug!("dropped a client that sent no whole request head within the header-read timeout");
+                return Ending::Closed;
+            }
+            // Idle or part-way through a head: nothing in progress to finish.
+            _ = &mut shutting_down => return Ending::Closed,
+        };
+        match read {
+            Ok(0) | Err(_) => return Ending::Closed,
+            Ok(read) => buffer.filled(read),
+        }
+    }
+}
+
+/// Answers the first buffered request, if it is whole and the fast path's to answer.
+async fn answer_buffered<S: Connection>(
+    stream: &mut S,
+    handle: &Handle,
+    buffer: &mut ReadBuffer,
+    clock: &mut ConnectionClock,
+    max_head_bytes: usize,
+) -> Step {
+    let mut storage = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    let request = match parse(buffer.unread(), &mut storage) {
+        // The router's guard answers heads over the limit.
+        Parsed::Simple(request) if request.len > max_head_bytes => return Step::HandOff,
+        Parsed::Simple(request) => request,
+        Parsed::Partial => return Step::NeedMore,
+        Parsed::HandOff => return Step::HandOff,
+    };
+    let started = Instant::now();
+    let current = handle.current_guard();
+    let Some(bundle) = current.as_ref() else { return Step::HandOff };
+    let Some((prepared, class)) = decide(bundle, &request) else { return Step::HandOff };
+    let head = prepared.head_parts(clock.now(), request.head);
+    let body = prepared.body().filter(|_| !request.head);
+    let slices = head.io_slices();
+    let written = match prepared.body_file().filter(|_| !request.head) {
+        #[cfg(target_os = "linux")]
+        Some(file) => match stream.as_tcp() {
+            Some(tcp) => super::sendfile::send_head_and_file(tcp, &slices[..head.len()], file).await,
+            None => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
+        },
+        _ => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
+    };
+    let status = prepared.status().as_u16();
+    observe(handle, &request, class, status, started);
+    let consumed = request.len;
+    buffer.consume(consumed);
+    if written.is_err() { Step::Closed } else { Step::Answered }
+}
+
+/// The fast path's answer to `request` from `bundle`: a document, or `None` for the router to answer.
+pub(crate) fn decide<'b>(bundle: &'b Bundle, request: &SimpleRequest<'b>) -> Option<(Prepared<'b>, EndpointClass)> {
+    let path = document_path(request.path)?;
+    let class = path.endpoint_class();
+    match answer(bundle, path, request.query, request.headers) {
+        Answer::Document(prepared) => Some((prepared, class)),
+        Answer::Redirect { .. } | Answer::Remote { .. } | Answer::Failure(_) => None,
+    }
+}
+
+fn observe(handle: &Handle, request: &SimpleRequest<'_>, class: EndpointClass, status: u16, started: Instant) {
+    let elapsed = started.elapsed();
+    handle.metrics().observe_request(class, request.method(), status, elapsed);
+    handle.metrics().observe_fast_path_answer();
+    handle.log_request(request.method(), request.target, status);
+    tracing::debug!(method = request.method(), target = request.target, status, "request");
+}
+
+/// Writes the head pieces and the body with as few system calls as the socket allows.
+async fn write_response<S: Connection>(stream: &mut S, head: &[IoSlice<'_>], body: Option<&[u8]>) -> io::Result<()> {
+    let mut slices = [IoSlice::new(&[]); 16];
+    let count = head.len().min(slices.len() - 1);
+    slices[..count].copy_from_slice(&head[..count]);
+    let count = match body {
+        Some(body) => {
+            slices[count] = IoSlice::new(body);
+            count + 1
+        }
+        None => count,
+    };
+    let mut remaining = &mut slices[..count];
+    while !remaining.is_empty() {
+        let written = stream.write_vectored(remaining).await?;
+        if written == 0 {
+            return Err(io::ErrorKind::WriteZero.into());
+        }
+        IoSlice::advance_slices(&mut remaining, written);
+    }
+    Ok(())
+}
+
+/// Serves the rest of the connection with hyper and the router, replaying `unread` first.
+pub(crate) async fn hand_off<S: Connection>(
+    stream: S,
+    unread: Vec<u8>,
+    app: Router,
+    limits: ServeLimits,
+    mut shutdown: watch::Receiver<()>,
+) {
+    let connection = crate::limits::http1_builder(limits)
+        .serve_connection(TokioIo::new(Prefixed::new(unread, stream)), TowerToHyperService::new(app));
+    let outcome = until_drained(connection, &mut shutdown, |c| c.graceful_shutdown()).await;
+    if let Err(error) = outcome {
+        tracing::debug!(%error, "connection ended with an error");
+    }
+}
