@@ -5,14 +5,10 @@ use std::path::Path;
 
 use syn::visit::Visit;
 
-use super::syntax::{PathCollector, item_name, with};
+use super::syntax::{PathCollector, is_cfg_test, item_name, with};
 use super::{Module, ModuleGraph, Reference};
 
 impl ModuleGraph {
-    pub(super) fn read_file(&mut self, path: &Path, parent: Option<usize>, name: Option<&str>) {
-        self.read_source(path, parent, name, &|path| std::fs::read_to_string(path).ok());
-    }
-
     pub(super) fn read_source(
         &mut self,
         path: &Path,
@@ -46,7 +42,8 @@ impl ModuleGraph {
 
     fn add_module(&mut self, file: usize, parent: Option<usize>, name: Option<&str>) -> usize {
         let index = self.modules.len();
-        self.modules.push(Module { file, parent, ..Module::default() });
+        let test_only = parent.is_some_and(|parent| self.modules[parent].test_only);
+        self.modules.push(Module { file, parent, test_only, ..Module::default() });
         if let (Some(parent), Some(name)) = (parent, name) {
             self.modules[parent].children.insert(name.to_owned(), index);
         }
@@ -65,7 +62,15 @@ impl ModuleGraph {
                 syn::Item::Mod(declared) => self.read_module(declared, module, directory, read),
                 syn::Item::Use(declaration) => {
                     let line = declaration.use_token.span.start().line;
-                    self.read_use(&declaration.tree, Vec::new(), module, line);
+                    let prefix = if declaration.leading_colon.is_some() { vec!["::".to_owned()] } else { Vec::new() };
+                    self.read_use(&declaration.tree, prefix, module, line);
+                }
+                syn::Item::ExternCrate(declaration) if declaration.ident != "self" => {
+                    let name = declaration.ident.to_string();
+                    let bound = declaration.rename.as_ref().map_or(name.clone(), |(_, rename)| rename.to_string());
+                    let line = declaration.extern_token.span.start().line;
+                    self.modules[module].imports.insert(bound, vec!["::".to_owned(), name.clone()]);
+                    self.references.push(Reference { module, path: vec!["::".to_owned(), name], line });
                 }
                 other => {
                     if let Some(name) = item_name(other) {
@@ -89,9 +94,11 @@ impl ModuleGraph {
         read: &dyn Fn(&Path) -> Option<String>,
     ) {
         let name = declared.ident.to_string();
+        let test_only = declared.attrs.iter().any(is_cfg_test);
         if let Some((_, items)) = &declared.content {
             let file = self.modules[parent].file;
             let module = self.add_module(file, Some(parent), Some(&name));
+            self.modules[module].test_only |= test_only;
             self.read_items(items, module, &directory.join(&name), read);
             return;
         }
@@ -108,7 +115,14 @@ impl ModuleGraph {
             None => vec![directory.join(format!("{name}.rs")), directory.join(&name).join("mod.rs")],
         };
         match candidates.iter().find(|candidate| read(candidate).is_some()) {
-            Some(path) => self.read_source(&path.clone(), Some(parent), Some(&name), read),
+            Some(path) => {
+                let first_module = self.modules.len();
+                self.read_source(&path.clone(), Some(parent), Some(&name), read);
+                // The file's modules come after its own: all of them are test-only when it is.
+                if test_only {
+                    self.modules[first_module..].iter_mut().for_each(|module| module.test_only = true);
+                }
+            }
             None => self.problems.push(format!("module `{name}` has no file among {candidates:?}")),
         }
     }

@@ -32,20 +32,40 @@ pub(super) struct PathCollector {
     pub(super) found: Vec<(Vec<String>, usize)>,
 }
 
+/// `#[cfg(test)]`: what follows is compiled only for the crate's own tests.
+pub(super) fn is_cfg_test(attribute: &syn::Attribute) -> bool {
+    attribute.path().is_ident("cfg")
+        && attribute.parse_args::<syn::Path>().is_ok_and(|condition| condition.is_ident("test"))
+}
+
 impl<'ast> Visit<'ast> for PathCollector {
     fn visit_path(&mut self, path: &'ast syn::Path) {
-        if path.leading_colon.is_none() && path.segments.len() > 1 {
-            let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        if path.segments.len() > 1 {
+            // `::name::…` names another crate; "::" stands first so resolution does not look in scope.
+            let colon = path.leading_colon.map(|_| "::".to_owned());
+            let segments = colon.into_iter().chain(path.segments.iter().map(|s| s.ident.to_string())).collect();
             let line = path.segments.first().map(|s| s.ident.span().start().line).unwrap_or_default();
             self.found.push((segments, line));
         }
         syn::visit::visit_path(self, path);
     }
 
+    fn visit_attribute(&mut self, attribute: &'ast syn::Attribute) {
+        // `#[derive(other_crate::Trait)]`: derive paths are tokens to syn, not paths.
+        if attribute.path().is_ident("derive") {
+            let _ignored_when_not_paths = attribute.parse_nested_meta(|meta| {
+                self.visit_path(&meta.path);
+                Ok(())
+            });
+        }
+        syn::visit::visit_attribute(self, attribute);
+    }
+
     fn visit_item_use(&mut self, declaration: &'ast syn::ItemUse) {
         // A `use` inside a function body: its path is a use of the file it names.
         let mut paths = Vec::new();
-        flatten_use(&declaration.tree, Vec::new(), &mut paths);
+        let prefix = if declaration.leading_colon.is_some() { vec!["::".to_owned()] } else { Vec::new() };
+        flatten_use(&declaration.tree, prefix, &mut paths);
         let line = declaration.use_token.span.start().line;
         self.found.extend(paths.into_iter().map(|path| (path, line)));
     }
