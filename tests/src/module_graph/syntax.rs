@@ -72,9 +72,22 @@ impl<'ast> Visit<'ast> for PathCollector {
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         self.visit_path(&mac.path);
-        scan_tokens(mac.tokens.clone(), &mut self.found);
+        scan_tokens(mac.tokens.clone(), &EVERY_ROOT, &mut self.found);
+    }
+
+    fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
+        if item.ident.is_none() {
+            return syn::visit::visit_item_macro(self, item);
+        }
+        // A `macro_rules!` body's `super::` and `self::` mean the module it is expanded in, not this one; only its
+        // `crate::` paths name a file for certain.
+        self.visit_path(&item.mac.path);
+        scan_tokens(item.mac.tokens.clone(), &["crate"], &mut self.found);
     }
 }
+
+/// The path roots whose meaning inside a macro's tokens does not depend on where a path is written.
+const EVERY_ROOT: [&str; 3] = ["crate", "super", "self"];
 
 fn flatten_use(tree: &syn::UseTree, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
     match tree {
@@ -86,14 +99,14 @@ fn flatten_use(tree: &syn::UseTree, prefix: Vec<String>, out: &mut Vec<Vec<Strin
     }
 }
 
-/// Finds `crate :: a :: b` (and `super`/`self`) sequences in a macro's tokens, at any depth.
-fn scan_tokens(tokens: TokenStream, found: &mut Vec<(Vec<String>, usize)>) {
+/// Finds `crate :: a :: b` sequences (and those of the other `roots`) in a macro's tokens, at any depth.
+fn scan_tokens(tokens: TokenStream, roots: &[&str], found: &mut Vec<(Vec<String>, usize)>) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut index = 0;
     while index < trees.len() {
         match &trees[index] {
-            TokenTree::Group(group) => scan_tokens(group.stream(), found),
-            TokenTree::Ident(ident) if ["crate", "super", "self"].contains(&ident.to_string().as_str()) => {
+            TokenTree::Group(group) => scan_tokens(group.stream(), roots, found),
+            TokenTree::Ident(ident) if roots.contains(&ident.to_string().as_str()) => {
                 let preceded_by_colons =
                     index > 0 && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == ':');
                 let mut path = vec![ident.to_string()];
