@@ -154,6 +154,27 @@ fn downward_uses_tests_and_dev_dependencies_are_allowed() {
 }
 
 #[test]
+fn code_under_cfg_test_is_exempt_like_dev_dependencies() {
+    // kapi_low re-exports a feature's item (that line is flagged); the core's tests may still use it.
+    let packages =
+        [package("kapi-core", "core", &[("kapi-low", Normal)]), package("kapi-low", "low", &[("kapi-high", Normal)])];
+    let found = uses(
+        &packages,
+        &[
+            (
+                "core/src/lib.rs",
+                "#[cfg(test)]\nmod tests;\n#[cfg(test)]\nmod more { use kapi_low::LeaseStore; }\n\
+                 #[cfg(test)]\nuse kapi_low::LeaseStore;\n#[cfg(test)]\nfn helper(_: kapi_low::LeaseStore) {}",
+            ),
+            ("core/src/tests.rs", "mod nested; use kapi_low::LeaseStore;"),
+            ("core/src/tests/nested.rs", "fn f(_: kapi_low::LeaseStore) {}"),
+            ("low/src/lib.rs", "pub use kapi_high::LeaseStore;"),
+        ],
+    );
+    assert_eq!(found, ["low/src/lib.rs:1 uses kapi_high::LeaseStore (layer features) from layer core"]);
+}
+
+#[test]
 fn every_package_is_in_exactly_one_layer() {
     let layers = Layers::parse(LAYERS).expect("the test table parses");
     assert_eq!(

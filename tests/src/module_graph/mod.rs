@@ -48,6 +48,8 @@ pub(crate) struct Reference {
     pub(crate) module: usize,
     pub(crate) path: Vec<String>,
     pub(crate) line: usize,
+    /// Written in an item under `#[cfg(test)]`.
+    pub(crate) test_only: bool,
 }
 
 /// Where a path leads.
@@ -97,17 +99,12 @@ impl ModuleGraph {
         graph
     }
 
-    /// The crate's files, by index.
-    pub fn files(&self) -> &[PathBuf] {
-        &self.files
-    }
-
-    /// Every path the crate's code writes outside `#[cfg(test)]` modules: the module it is written in, the path, and
-    /// its line.
+    /// Every path the crate's code writes outside `#[cfg(test)]` modules and items: the module it is written in, the
+    /// path, and its line.
     pub fn paths_outside_tests(&self) -> impl Iterator<Item = (usize, &[String], usize)> {
         self.references
             .iter()
-            .filter(|reference| !self.modules[reference.module].test_only)
+            .filter(|reference| !reference.test_only && !self.modules[reference.module].test_only)
             .map(|reference| (reference.module, reference.path.as_slice(), reference.line))
     }
 

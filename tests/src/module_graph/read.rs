@@ -5,7 +5,7 @@ use std::path::Path;
 
 use syn::visit::Visit;
 
-use super::syntax::{PathCollector, is_cfg_test, item_name, with};
+use super::syntax::{PathCollector, attributes, is_cfg_test, item_name, with};
 use super::{Module, ModuleGraph, Reference};
 
 impl ModuleGraph {
@@ -58,6 +58,7 @@ impl ModuleGraph {
         read: &dyn Fn(&Path) -> Option<String>,
     ) {
         for item in items {
+            let first_reference = self.references.len();
             match item {
                 syn::Item::Mod(declared) => self.read_module(declared, module, directory, read),
                 syn::Item::Use(declaration) => {
@@ -70,7 +71,12 @@ impl ModuleGraph {
                     let bound = declaration.rename.as_ref().map_or(name.clone(), |(_, rename)| rename.to_string());
                     let line = declaration.extern_token.span.start().line;
                     self.modules[module].imports.insert(bound, vec!["::".to_owned(), name.clone()]);
-                    self.references.push(Reference { module, path: vec!["::".to_owned(), name], line });
+                    self.references.push(Reference {
+                        module,
+                        path: vec!["::".to_owned(), name],
+                        line,
+                        test_only: false,
+                    });
                 }
                 other => {
                     if let Some(name) = item_name(other) {
@@ -79,9 +85,12 @@ impl ModuleGraph {
                     let mut collector = PathCollector { found: Vec::new() };
                     collector.visit_item(other);
                     for (path, line) in collector.found {
-                        self.references.push(Reference { module, path, line });
+                        self.references.push(Reference { module, path, line, test_only: false });
                     }
                 }
+            }
+            if attributes(item).iter().any(is_cfg_test) {
+                self.references[first_reference..].iter_mut().for_each(|reference| reference.test_only = true);
             }
         }
     }
@@ -138,17 +147,17 @@ impl ModuleGraph {
                 let full = if binding == "self" { prefix.clone() } else { with(&prefix, &binding) };
                 let bound = if binding == "self" { prefix.last().cloned().unwrap_or_default() } else { binding };
                 self.modules[module].imports.insert(bound, full.clone());
-                self.references.push(Reference { module, path: full, line });
+                self.references.push(Reference { module, path: full, line, test_only: false });
             }
             syn::UseTree::Rename(rename) => {
                 let original = rename.ident.to_string();
                 let full = if original == "self" { prefix.clone() } else { with(&prefix, &original) };
                 self.modules[module].imports.insert(rename.rename.to_string(), full.clone());
-                self.references.push(Reference { module, path: full, line });
+                self.references.push(Reference { module, path: full, line, test_only: false });
             }
             syn::UseTree::Glob(_) => {
                 self.modules[module].globs.push(prefix.clone());
-                self.references.push(Reference { module, path: prefix, line });
+                self.references.push(Reference { module, path: prefix, line, test_only: false });
             }
             syn::UseTree::Group(group) => {
                 for tree in &group.items {
