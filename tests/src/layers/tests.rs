@@ -61,12 +61,23 @@ fn an_upward_use_names_the_file_the_line_and_both_layers() {
         &packages,
         &[
             ("core/src/lib.rs", "mod handle; use kapi_low::Thing;"),
-            ("core/src/handle.rs", "use std::sync::Arc;\nfn f() -> Arc<kapi_high::LeaseStore> { todo!() }"),
-            ("high/src/lib.rs", "pub struct LeaseStore;"),
+            (
+                "core/src/handle.rs",
+                "use std::sync::Arc;\nfn f() -> Arc<kapi_high::LeaseStore> { todo!() }\n\
+                 fn g() { assert!(kapi_high::ready()); }\nfn h() -> String { quote!(kapi_high::Written) }",
+            ),
+            ("high/src/lib.rs", "pub struct LeaseStore; pub fn ready() -> bool { true }"),
             ("low/src/lib.rs", "pub struct Thing;"),
         ],
     );
-    assert_eq!(found, ["core/src/handle.rs:2 uses kapi_high::LeaseStore (layer features) from layer core"]);
+    // A path in a macro's arguments counts; one in quote!'s generated code does not.
+    assert_eq!(
+        found,
+        [
+            "core/src/handle.rs:2 uses kapi_high::LeaseStore (layer features) from layer core",
+            "core/src/handle.rs:3 uses kapi_high::ready (layer features) from layer core",
+        ]
+    );
     let layers = Layers::parse(LAYERS).expect("the test table parses");
     assert_eq!(
         upward_dependencies(&layers, &packages),

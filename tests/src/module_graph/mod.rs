@@ -43,13 +43,15 @@ pub(crate) struct Module {
     pub(crate) globs: Vec<Vec<String>>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct Reference {
     pub(crate) module: usize,
     pub(crate) path: Vec<String>,
     pub(crate) line: usize,
     /// Written in an item under `#[cfg(test)]`.
     pub(crate) test_only: bool,
+    /// Read from a macro call's tokens with a root other than `crate`/`super`/`self`: for the layers check only.
+    pub(crate) in_macro_call: bool,
 }
 
 /// Where a path leads.
@@ -117,7 +119,7 @@ impl ModuleGraph {
     /// defining what it names and every file whose re-export it passes through.
     pub fn edges(&self) -> Vec<Edge> {
         let mut first: BTreeMap<(usize, usize), usize> = BTreeMap::new();
-        for reference in &self.references {
+        for reference in self.references.iter().filter(|reference| !reference.in_macro_call) {
             let from = self.modules[reference.module].file;
             let resolution = self.resolve_path(reference.module, &reference.path);
             let defining = match resolution.target {

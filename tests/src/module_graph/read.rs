@@ -71,21 +71,26 @@ impl ModuleGraph {
                     let bound = declaration.rename.as_ref().map_or(name.clone(), |(_, rename)| rename.to_string());
                     let line = declaration.extern_token.span.start().line;
                     self.modules[module].imports.insert(bound, vec!["::".to_owned(), name.clone()]);
-                    self.references.push(Reference {
-                        module,
-                        path: vec!["::".to_owned(), name],
-                        line,
-                        test_only: false,
-                    });
+                    let path = vec!["::".to_owned(), name];
+                    self.references.push(Reference { module, path, line, ..Reference::default() });
                 }
                 other => {
                     if let Some(name) = item_name(other) {
                         self.modules[module].items.insert(name);
                     }
-                    let mut collector = PathCollector { found: Vec::new() };
+                    let mut collector = PathCollector::default();
                     collector.visit_item(other);
                     for (path, line) in collector.found {
-                        self.references.push(Reference { module, path, line, test_only: false });
+                        self.references.push(Reference { module, path, line, ..Reference::default() });
+                    }
+                    for (path, line) in collector.in_macro_calls {
+                        self.references.push(Reference {
+                            module,
+                            path,
+                            line,
+                            in_macro_call: true,
+                            ..Reference::default()
+                        });
                     }
                 }
             }
@@ -147,17 +152,17 @@ impl ModuleGraph {
                 let full = if binding == "self" { prefix.clone() } else { with(&prefix, &binding) };
                 let bound = if binding == "self" { prefix.last().cloned().unwrap_or_default() } else { binding };
                 self.modules[module].imports.insert(bound, full.clone());
-                self.references.push(Reference { module, path: full, line, test_only: false });
+                self.references.push(Reference { module, path: full, line, ..Reference::default() });
             }
             syn::UseTree::Rename(rename) => {
                 let original = rename.ident.to_string();
                 let full = if original == "self" { prefix.clone() } else { with(&prefix, &original) };
                 self.modules[module].imports.insert(rename.rename.to_string(), full.clone());
-                self.references.push(Reference { module, path: full, line, test_only: false });
+                self.references.push(Reference { module, path: full, line, ..Reference::default() });
             }
             syn::UseTree::Glob(_) => {
                 self.modules[module].globs.push(prefix.clone());
-                self.references.push(Reference { module, path: prefix, line, test_only: false });
+                self.references.push(Reference { module, path: prefix, line, ..Reference::default() });
             }
             syn::UseTree::Group(group) => {
                 for tree in &group.items {

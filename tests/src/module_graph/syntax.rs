@@ -28,8 +28,12 @@ pub(super) fn item_name(item: &syn::Item) -> Option<String> {
 }
 
 /// Collects paths of two or more segments, and `crate::`/`super::`/`self::` paths inside macro bodies.
+#[derive(Default)]
 pub(super) struct PathCollector {
     pub(super) found: Vec<(Vec<String>, usize)>,
+    /// Other paths written in a macro call's tokens (`assert_eq!(other_crate::f(), 1)`): what they name is only
+    /// known once resolved, so only the layers check reads them, for the crates they lead into.
+    pub(super) in_macro_calls: Vec<(Vec<String>, usize)>,
 }
 
 /// An item's attributes.
@@ -94,7 +98,13 @@ impl<'ast> Visit<'ast> for PathCollector {
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         self.visit_path(&mac.path);
-        scan_tokens(mac.tokens.clone(), &EVERY_ROOT, &mut self.found);
+        scan_tokens(mac.tokens.clone(), &|root| EVERY_ROOT.contains(&root), &mut self.found);
+        // quote!'s tokens are code being written for someone else, not used here.
+        let quoting =
+            mac.path.segments.last().is_some_and(|name| QUOTING_MACROS.contains(&name.ident.to_string().as_str()));
+        if !quoting {
+            scan_tokens(mac.tokens.clone(), &|root| !EVERY_ROOT.contains(&root), &mut self.in_macro_calls);
+        }
     }
 
     fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
@@ -104,12 +114,15 @@ impl<'ast> Visit<'ast> for PathCollector {
         // A `macro_rules!` body's `super::` and `self::` mean the module it is expanded in, not this one; only its
         // `crate::` paths name a file for certain.
         self.visit_path(&item.mac.path);
-        scan_tokens(item.mac.tokens.clone(), &["crate"], &mut self.found);
+        scan_tokens(item.mac.tokens.clone(), &|root| root == "crate", &mut self.found);
     }
 }
 
 /// The path roots whose meaning inside a macro's tokens does not depend on where a path is written.
 const EVERY_ROOT: [&str; 3] = ["crate", "super", "self"];
+
+/// Macros whose tokens are generated code.
+const QUOTING_MACROS: [&str; 4] = ["quote", "quote_spanned", "parse_quote", "parse_quote_spanned"];
 
 fn flatten_use(tree: &syn::UseTree, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
     match tree {
@@ -121,14 +134,14 @@ fn flatten_use(tree: &syn::UseTree, prefix: Vec<String>, out: &mut Vec<Vec<Strin
     }
 }
 
-/// Finds `crate :: a :: b` sequences (and those of the other `roots`) in a macro's tokens, at any depth.
-fn scan_tokens(tokens: TokenStream, roots: &[&str], found: &mut Vec<(Vec<String>, usize)>) {
+/// Finds `root :: a :: b` sequences in a macro's tokens, at any depth, for the roots `is_root` accepts.
+fn scan_tokens(tokens: TokenStream, is_root: &dyn Fn(&str) -> bool, found: &mut Vec<(Vec<String>, usize)>) {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut index = 0;
     while index < trees.len() {
         match &trees[index] {
-            TokenTree::Group(group) => scan_tokens(group.stream(), roots, found),
-            TokenTree::Ident(ident) if roots.contains(&ident.to_string().as_str()) => {
+            TokenTree::Group(group) => scan_tokens(group.stream(), is_root, found),
+            TokenTree::Ident(ident) if is_root(&ident.to_string()) => {
                 let preceded_by_colons =
                     index > 0 && matches!(&trees[index - 1], TokenTree::Punct(p) if p.as_char() == ':');
                 let mut path = vec![ident.to_string()];
