@@ -117,6 +117,28 @@ fn an_upward_use_through_a_re_export_is_caught_in_every_crate_on_the_way() {
 }
 
 #[test]
+fn an_upward_use_through_a_glob_re_export_is_caught() {
+    let packages =
+        [package("kapi-core", "core", &[("kapi-low", Normal)]), package("kapi-low", "low", &[("kapi-high", Normal)])];
+    let found = uses(
+        &packages,
+        &[
+            ("core/src/lib.rs", "fn f(_: kapi_low::LeaseStore, _: kapi_low::Own) {}"),
+            ("low/src/lib.rs", "mod own;\npub use own::*;\npub use kapi_high::*;"),
+            ("low/src/own.rs", "pub struct Own;"),
+            ("high/src/lib.rs", "pub struct LeaseStore;"),
+        ],
+    );
+    assert_eq!(
+        found,
+        [
+            "core/src/lib.rs:1 uses kapi_low::LeaseStore, defined in kapi_high (layer features), from layer core",
+            "low/src/lib.rs:3 uses kapi_high (layer features) from layer core",
+        ]
+    );
+}
+
+#[test]
 fn a_re_export_by_a_higher_crate_of_a_lower_item_is_named_as_such() {
     let packages = [
         package("kapi-core", "core", &[("kapi-facade", Normal)]),

@@ -80,6 +80,16 @@ impl ModuleGraph {
                 return self.resolve_name(source, name, rest, depth + 1, through);
             }
         }
+        // Not from this crate's globs: perhaps from a glob of another crate's items (`pub use other::*`).
+        let foreign = |glob: &&Vec<String>| {
+            !matches!(glob.first().map(String::as_str), Some("crate" | "super" | "self"))
+                && self.module_at(module, glob, depth + 1).is_none()
+        };
+        if let Some(glob) = current.globs.iter().find(foreign) {
+            through.push(current.file);
+            let path: Vec<String> = glob.iter().chain([&name.to_owned()]).chain(rest).cloned().collect();
+            return self.resolve(module, &path, depth + 1, through);
+        }
         None
     }
 
