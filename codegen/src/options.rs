@@ -4,7 +4,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_model::{Conventions, GroupVersion};
 
-use crate::emit::proto::Ledger;
+// The ledger's own module, not `emit::proto`'s re-export: the emitter's module reads the options (through the
+// context), so naming it here would close a circle.
+use crate::emit::proto::ledger::Ledger;
 use crate::infra::profile::Profile;
 
 /// How to generate.

@@ -9,6 +9,7 @@ use kapi_codegen::{Artifacts, Options};
 pub mod cel_ladder;
 pub mod golden_discovery;
 pub mod kube;
+pub mod layers;
 pub mod manifest_mutations;
 pub mod module_graph;
 pub mod openapi_json_schema;

@@ -30,6 +30,7 @@ mod kube_crds;
 mod kube_published;
 mod kube_structural;
 mod kube_validate;
+mod layers;
 mod loss_report;
 mod manifests;
 mod module_cycles;

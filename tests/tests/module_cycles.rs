@@ -1,5 +1,7 @@
 //! No two source files of a workspace crate use each other, directly or in a longer circle: modules form a
-//! hierarchy, so each can be read, tested and moved with what it depends on and nothing that depends on it.
+//! hierarchy, so each can be read, tested and moved with what it depends on and nothing that depends on it. A path
+//! uses the file defining its item and every file whose re-export it passes through (`crate::Bundle` uses
+//! `lib.rs` too), so a root or `mod.rs` re-exporting its children cannot hide a circle.
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -5,7 +5,8 @@ use std::sync::OnceLock;
 
 use kapi_model::{Conventions, DefName, GroupVersion, Registry, SchemaNode};
 
-use crate::emit::operations::PathItem;
+// The path items' own module: `emit::operations` itself builds them from a context.
+use crate::emit::operations::item::PathItem;
 use crate::error::Error;
 use crate::infra::conventions::resolve as resolve_conventions;
 use crate::infra::disable::effective_registry;

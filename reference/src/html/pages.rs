@@ -8,8 +8,8 @@ use super::filters;
 use super::links::{link_href, page_href};
 use super::site::Site;
 use super::text::escape_into;
+use crate::build::stability_word;
 use crate::page::{GroupEntry, KindSection, Link, Page, Reference, TypePart, TypeText, VersionEntry};
-use crate::stability_word;
 
 /// The index: every group with its versions.
 #[derive(Template)]

@@ -15,8 +15,8 @@ mod tests;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use crate::build::stability_word;
 use crate::page::{Link, Reference, VersionEntry};
-use crate::stability_word;
 use text::{Place, code, href, page_path, text};
 
 /// The path of the index file.

@@ -8,7 +8,7 @@ macro_rules! matching_types {
         use kapi::Schema;
         use serde::{Deserialize, Serialize};
 
-        use crate::admissionregistration::v1::RuleWithOperations;
+        use crate::admissionregistration::v1::rules::RuleWithOperations;
         use kapi_meta::meta::v1::LabelSelector;
 
         /// Which requests an admission policy looks at. A request excluded by `excludeResourceRules` is skipped

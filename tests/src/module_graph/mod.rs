@@ -1,9 +1,13 @@
 //! Which source file of a crate uses which: the graph the "no import cycles between modules" rule is checked on.
 //!
 //! A file uses another when one of its `use` declarations or paths (`crate::a::B`, `super::x()`, `child::f()`,
-//! also inside macro bodies) resolves to an item the other file defines. Re-exports are followed to the file that
-//! defines the item, so `use crate::Registry` counts as a use of `registry.rs`, not of `lib.rs`. Declaring
-//! `mod child;` is not a use; re-exporting from it (`pub use child::Item`) or calling into it is.
+//! also inside macro bodies) resolves to an item the other file defines, or passes through a `use` binding of the
+//! other file on the way there: `use crate::Registry` counts as a use of `registry.rs` and of `lib.rs`, which
+//! re-exports it. Read either way, so a root file's re-exports cannot hide a circle. Declaring `mod child;` is not a
+//! use; re-exporting from it (`pub use child::Item`) or calling into it is.
+//!
+//! Paths into other crates end the resolution with [`Target::Extern`]; the layers check ([`crate::layers`]) follows
+//! them into the other crate's graph.
 
 mod components;
 mod read;
@@ -30,6 +34,8 @@ pub struct ModuleGraph {
 #[derive(Debug, Default)]
 pub(crate) struct Module {
     pub(crate) file: usize,
+    /// Declared under `#[cfg(test)]` (or inside such a module): compiled only for the crate's own tests.
+    pub(crate) test_only: bool,
     pub(crate) parent: Option<usize>,
     pub(crate) children: BTreeMap<String, usize>,
     pub(crate) items: BTreeSet<String>,
@@ -37,11 +43,33 @@ pub(crate) struct Module {
     pub(crate) globs: Vec<Vec<String>>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct Reference {
     pub(crate) module: usize,
     pub(crate) path: Vec<String>,
     pub(crate) line: usize,
+    /// Written in an item under `#[cfg(test)]`.
+    pub(crate) test_only: bool,
+    /// Read from a macro call's tokens with a root other than `crate`/`super`/`self`: for the layers check only.
+    pub(crate) in_macro_call: bool,
+}
+
+/// Where a path leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A file of this crate (its index in the graph).
+    File(usize),
+    /// Another crate, by the name the path gives it, and the path inside that crate.
+    Extern(String, Vec<String>),
+}
+
+/// A path followed to where it leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolution {
+    /// The files whose `use` bindings (re-exports, imports) the path passed through, in order.
+    pub through: Vec<usize>,
+    /// Where it ends; `None` for what the graph cannot see (the prelude, macro-made items).
+    pub target: Option<Target>,
 }
 
 /// One use of a file by another.
@@ -56,29 +84,53 @@ pub struct Edge {
 impl ModuleGraph {
     /// Reads the crate whose root file is `root` (`src/lib.rs`, `src/main.rs`), following `mod` declarations.
     pub fn read_crate(root: &Path) -> Self {
-        let mut graph = Self::default();
-        graph.read_file(root, None, None);
-        graph
+        Self::read_with(root, &|path| std::fs::read_to_string(path).ok())
     }
 
     /// Builds a graph from in-memory files (path to source), rooted at `root`; for tests of the checker itself.
     pub fn from_sources(root: &str, sources: &BTreeMap<&str, &str>) -> Self {
-        let mut graph = Self::default();
-        graph.read_source(Path::new(root), None, None, &|path| {
+        Self::read_with(Path::new(root), &|path| {
             sources.get(path.to_str().unwrap_or_default()).map(|s| (*s).to_owned())
-        });
+        })
+    }
+
+    /// Reads the crate rooted at `root`, taking each file's text from `read` (`None`: no such file).
+    pub fn read_with(root: &Path, read: &dyn Fn(&Path) -> Option<String>) -> Self {
+        let mut graph = Self::default();
+        graph.read_source(root, None, None, read);
         graph
     }
 
-    /// Every use of one file by another, deduplicated to the first line per pair of files.
+    /// Every path the crate's code writes outside `#[cfg(test)]` modules and items: the module it is written in, the
+    /// path, and its line.
+    pub fn paths_outside_tests(&self) -> impl Iterator<Item = (usize, &[String], usize)> {
+        self.references
+            .iter()
+            .filter(|reference| !reference.test_only && !self.modules[reference.module].test_only)
+            .map(|reference| (reference.module, reference.path.as_slice(), reference.line))
+    }
+
+    /// The file a module is in.
+    pub fn file_of(&self, module: usize) -> &Path {
+        &self.files[self.modules[module].file]
+    }
+
+    /// Every use of one file by another, deduplicated to the first line per pair of files: a path uses the file
+    /// defining what it names and every file whose re-export it passes through.
     pub fn edges(&self) -> Vec<Edge> {
         let mut first: BTreeMap<(usize, usize), usize> = BTreeMap::new();
-        for reference in &self.references {
+        for reference in self.references.iter().filter(|reference| !reference.in_macro_call) {
             let from = self.modules[reference.module].file;
-            let Some(to) = self.resolve(reference.module, &reference.path, 0) else { continue };
-            if from != to {
-                let line = first.entry((from, to)).or_insert(reference.line);
-                *line = (*line).min(reference.line);
+            let resolution = self.resolve_path(reference.module, &reference.path);
+            let defining = match resolution.target {
+                Some(Target::File(file)) => Some(file),
+                _ => None,
+            };
+            for to in resolution.through.into_iter().chain(defining) {
+                if from != to {
+                    let line = first.entry((from, to)).or_insert(reference.line);
+                    *line = (*line).min(reference.line);
+                }
             }
         }
         first

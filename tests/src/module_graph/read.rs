@@ -5,14 +5,10 @@ use std::path::Path;
 
 use syn::visit::Visit;
 
-use super::syntax::{PathCollector, item_name, with};
+use super::syntax::{PathCollector, attributes, is_cfg_test, item_name, with};
 use super::{Module, ModuleGraph, Reference};
 
 impl ModuleGraph {
-    pub(super) fn read_file(&mut self, path: &Path, parent: Option<usize>, name: Option<&str>) {
-        self.read_source(path, parent, name, &|path| std::fs::read_to_string(path).ok());
-    }
-
     pub(super) fn read_source(
         &mut self,
         path: &Path,
@@ -46,7 +42,8 @@ impl ModuleGraph {
 
     fn add_module(&mut self, file: usize, parent: Option<usize>, name: Option<&str>) -> usize {
         let index = self.modules.len();
-        self.modules.push(Module { file, parent, ..Module::default() });
+        let test_only = parent.is_some_and(|parent| self.modules[parent].test_only);
+        self.modules.push(Module { file, parent, test_only, ..Module::default() });
         if let (Some(parent), Some(name)) = (parent, name) {
             self.modules[parent].children.insert(name.to_owned(), index);
         }
@@ -61,22 +58,44 @@ impl ModuleGraph {
         read: &dyn Fn(&Path) -> Option<String>,
     ) {
         for item in items {
+            let first_reference = self.references.len();
             match item {
                 syn::Item::Mod(declared) => self.read_module(declared, module, directory, read),
                 syn::Item::Use(declaration) => {
                     let line = declaration.use_token.span.start().line;
-                    self.read_use(&declaration.tree, Vec::new(), module, line);
+                    let prefix = if declaration.leading_colon.is_some() { vec!["::".to_owned()] } else { Vec::new() };
+                    self.read_use(&declaration.tree, prefix, module, line);
+                }
+                syn::Item::ExternCrate(declaration) if declaration.ident != "self" => {
+                    let name = declaration.ident.to_string();
+                    let bound = declaration.rename.as_ref().map_or(name.clone(), |(_, rename)| rename.to_string());
+                    let line = declaration.extern_token.span.start().line;
+                    self.modules[module].imports.insert(bound, vec!["::".to_owned(), name.clone()]);
+                    let path = vec!["::".to_owned(), name];
+                    self.references.push(Reference { module, path, line, ..Reference::default() });
                 }
                 other => {
                     if let Some(name) = item_name(other) {
                         self.modules[module].items.insert(name);
                     }
-                    let mut collector = PathCollector { found: Vec::new() };
+                    let mut collector = PathCollector::default();
                     collector.visit_item(other);
                     for (path, line) in collector.found {
-                        self.references.push(Reference { module, path, line });
+                        self.references.push(Reference { module, path, line, ..Reference::default() });
+                    }
+                    for (path, line) in collector.in_macro_calls {
+                        self.references.push(Reference {
+                            module,
+                            path,
+                            line,
+                            in_macro_call: true,
+                            ..Reference::default()
+                        });
                     }
                 }
+            }
+            if attributes(item).iter().any(is_cfg_test) {
+                self.references[first_reference..].iter_mut().for_each(|reference| reference.test_only = true);
             }
         }
     }
@@ -89,9 +108,11 @@ impl ModuleGraph {
         read: &dyn Fn(&Path) -> Option<String>,
     ) {
         let name = declared.ident.to_string();
+        let test_only = declared.attrs.iter().any(is_cfg_test);
         if let Some((_, items)) = &declared.content {
             let file = self.modules[parent].file;
             let module = self.add_module(file, Some(parent), Some(&name));
+            self.modules[module].test_only |= test_only;
             self.read_items(items, module, &directory.join(&name), read);
             return;
         }
@@ -108,7 +129,14 @@ impl ModuleGraph {
             None => vec![directory.join(format!("{name}.rs")), directory.join(&name).join("mod.rs")],
         };
         match candidates.iter().find(|candidate| read(candidate).is_some()) {
-            Some(path) => self.read_source(&path.clone(), Some(parent), Some(&name), read),
+            Some(path) => {
+                let first_module = self.modules.len();
+                self.read_source(&path.clone(), Some(parent), Some(&name), read);
+                // The file's modules come after its own: all of them are test-only when it is.
+                if test_only {
+                    self.modules[first_module..].iter_mut().for_each(|module| module.test_only = true);
+                }
+            }
             None => self.problems.push(format!("module `{name}` has no file among {candidates:?}")),
         }
     }
@@ -124,17 +152,17 @@ impl ModuleGraph {
                 let full = if binding == "self" { prefix.clone() } else { with(&prefix, &binding) };
                 let bound = if binding == "self" { prefix.last().cloned().unwrap_or_default() } else { binding };
                 self.modules[module].imports.insert(bound, full.clone());
-                self.references.push(Reference { module, path: full, line });
+                self.references.push(Reference { module, path: full, line, ..Reference::default() });
             }
             syn::UseTree::Rename(rename) => {
                 let original = rename.ident.to_string();
                 let full = if original == "self" { prefix.clone() } else { with(&prefix, &original) };
                 self.modules[module].imports.insert(rename.rename.to_string(), full.clone());
-                self.references.push(Reference { module, path: full, line });
+                self.references.push(Reference { module, path: full, line, ..Reference::default() });
             }
             syn::UseTree::Glob(_) => {
                 self.modules[module].globs.push(prefix.clone());
-                self.references.push(Reference { module, path: prefix, line });
+                self.references.push(Reference { module, path: prefix, line, ..Reference::default() });
             }
             syn::UseTree::Group(group) => {
                 for tree in &group.items {

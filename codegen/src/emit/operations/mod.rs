@@ -4,7 +4,7 @@
 
 pub mod actions;
 mod build;
-mod item;
+pub(crate) mod item;
 pub(crate) mod media;
 mod naming;
 mod openapi;

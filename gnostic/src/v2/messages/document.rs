@@ -1,8 +1,12 @@
 //! `openapi.v2` messages for the document's frame: the document itself, info, contact, license and tags.
 
 use super::{
-    Definitions, ExternalDocs, NamedAny, ParameterDefinitions, Paths, ResponseDefinitions, SecurityDefinitions,
-    SecurityRequirement,
+    parameters::ParameterDefinitions,
+    paths::Paths,
+    responses::ResponseDefinitions,
+    schema::Definitions,
+    security::{SecurityDefinitions, SecurityRequirement},
+    values::{ExternalDocs, NamedAny},
 };
 
 /// `openapi.v2.Document`: the whole swagger document.

@@ -4,7 +4,10 @@
 //! The four non-body parameter kinds, `Header` and `PrimitivesItems` carry the same validation fields under
 //! different field numbers, so each is its own message, exactly as upstream declares them.
 
-use super::{Any, JsonReference, NamedAny, Schema};
+use super::{
+    schema::Schema,
+    values::{Any, JsonReference, NamedAny},
+};
 
 /// `openapi.v2.ParametersItem`: a parameter, or a reference to one.
 #[derive(Clone, PartialEq, prost::Message)]

@@ -1,6 +1,11 @@
 //! `openapi.v2` messages for paths: the path items and the operations on them.
 
-use super::{ExternalDocs, NamedAny, ParametersItem, Responses, SecurityRequirement};
+use super::{
+    parameters::ParametersItem,
+    responses::Responses,
+    security::SecurityRequirement,
+    values::{ExternalDocs, NamedAny},
+};
 
 /// `openapi.v2.Paths`: the path items (keys starting with `/`) and the extensions.
 #[derive(Clone, PartialEq, prost::Message)]

@@ -1,7 +1,11 @@
 //! `openapi.v2` messages for responses: what an operation answers, its headers and examples, and the shared
 //! `responses` definitions.
 
-use super::{Any, ExternalDocs, Header, JsonReference, NamedAny, Schema};
+use super::{
+    parameters::Header,
+    schema::Schema,
+    values::{Any, ExternalDocs, JsonReference, NamedAny},
+};
 
 /// `openapi.v2.Responses`: responses by status code (or `default`), and extensions.
 #[derive(Clone, PartialEq, prost::Message)]

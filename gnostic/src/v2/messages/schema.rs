@@ -1,6 +1,6 @@
 //! `openapi.v2` messages for schemas (what `definitions` holds), a family of messages that nest each other.
 
-use super::{Any, ExternalDocs, NamedAny};
+use super::values::{Any, ExternalDocs, NamedAny};
 
 /// `openapi.v2.Schema`: Swagger's subset of JSON Schema, plus `discriminator`, `readOnly`, `xml` and extensions.
 #[derive(Clone, PartialEq, prost::Message)]

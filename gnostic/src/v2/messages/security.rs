@@ -1,6 +1,6 @@
 //! `openapi.v2` messages for security definitions and requirements.
 
-use super::{NamedAny, NamedString, NamedStringArray};
+use super::values::{NamedAny, NamedString, NamedStringArray};
 
 /// `openapi.v2.SecurityDefinitions`: security schemes by name.
 #[derive(Clone, PartialEq, prost::Message)]

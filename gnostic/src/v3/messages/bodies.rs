@@ -2,7 +2,10 @@
 //! encodings, examples and headers, each with its `...OrReference` and named-map forms.
 
 use super::or_reference::or_reference_messages;
-use super::{Any, NamedAny, Reference, SchemaOrReference};
+use super::{
+    schema::SchemaOrReference,
+    values::{Any, NamedAny, Reference},
+};
 
 /// `openapi.v3.Parameter`.
 #[derive(Clone, PartialEq, prost::Message)]

@@ -2,9 +2,13 @@
 //! components.
 
 use super::{
-    CallbacksOrReferences, ExamplesOrReferences, ExternalDocs, HeadersOrReferences, LinksOrReferences, NamedAny,
-    ParametersOrReferences, Paths, RequestBodiesOrReferences, ResponsesOrReferences, SchemasOrReferences,
-    SecurityRequirement, SecuritySchemesOrReferences, Server,
+    bodies::{ExamplesOrReferences, HeadersOrReferences, ParametersOrReferences, RequestBodiesOrReferences},
+    paths::{CallbacksOrReferences, Paths},
+    responses::{LinksOrReferences, ResponsesOrReferences},
+    schema::SchemasOrReferences,
+    security::{SecurityRequirement, SecuritySchemesOrReferences},
+    servers::Server,
+    values::{ExternalDocs, NamedAny},
 };
 
 /// `openapi.v3.Document`: the whole OpenAPI 3 document.

@@ -2,8 +2,11 @@
 
 use super::or_reference::or_reference_messages;
 use super::{
-    ExternalDocs, NamedAny, ParameterOrReference, Reference, RequestBodyOrReference, Responses, SecurityRequirement,
-    Server,
+    bodies::{ParameterOrReference, RequestBodyOrReference},
+    responses::Responses,
+    security::SecurityRequirement,
+    servers::Server,
+    values::{ExternalDocs, NamedAny, Reference},
 };
 
 /// `openapi.v3.Paths`: the path items (keys starting with `/`) and the extensions.

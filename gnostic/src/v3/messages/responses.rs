@@ -1,7 +1,11 @@
 //! `openapi.v3` messages for responses and the links they carry.
 
 use super::or_reference::or_reference_messages;
-use super::{Any, HeadersOrReferences, MediaTypes, NamedAny, Reference, Server};
+use super::{
+    bodies::{HeadersOrReferences, MediaTypes},
+    servers::Server,
+    values::{Any, NamedAny, Reference},
+};
 
 /// `openapi.v3.Responses`: the `default` response, responses by status code, and extensions.
 #[derive(Clone, PartialEq, prost::Message)]

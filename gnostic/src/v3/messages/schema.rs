@@ -1,6 +1,6 @@
 //! `openapi.v3` messages for schemas, a family of messages that nest each other.
 
-use super::{Any, ExternalDocs, NamedAny, Reference, Strings};
+use super::values::{Any, ExternalDocs, NamedAny, Reference, Strings};
 
 /// `openapi.v3.Schema`: OpenAPI 3.0's JSON Schema dialect.
 #[derive(Clone, PartialEq, prost::Message)]

@@ -1,7 +1,7 @@
 //! `openapi.v3` messages for security schemes and requirements.
 
 use super::or_reference::or_reference_messages;
-use super::{NamedAny, NamedStringArray, Reference, Strings};
+use super::values::{NamedAny, NamedStringArray, Reference, Strings};
 
 /// `openapi.v3.SecurityScheme`.
 #[derive(Clone, PartialEq, prost::Message)]

@@ -1,6 +1,6 @@
 //! `openapi.v3` messages for servers and their variables.
 
-use super::NamedAny;
+use super::values::NamedAny;
 
 /// `openapi.v3.Server`.
 #[derive(Clone, PartialEq, prost::Message)]

@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use super::Time;
+use super::opaque::Time;
 
 /// One aspect of an object's observed state: what kind of observation it is, whether it currently holds, since
 /// when, and why.

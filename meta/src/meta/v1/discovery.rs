@@ -4,7 +4,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use super::TypeMeta;
+use super::type_meta::TypeMeta;
 
 /// The versions of the legacy core group, served at `/api`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use super::{FieldsV1, Time};
+use super::opaque::{FieldsV1, Time};
 
 /// Metadata every persisted object carries: its identity, labels and annotations, owners, finalizers and
 /// bookkeeping the server maintains.

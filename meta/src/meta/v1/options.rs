@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use super::TypeMeta;
+use super::type_meta::TypeMeta;
 
 use crate::runtime::RawExtension;
 

@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use super::{ListMeta, TypeMeta};
+use super::{object_meta::ListMeta, type_meta::TypeMeta};
 
 /// The outcome of a call that returns no object, and the body of every error response.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

@@ -6,7 +6,7 @@ mod match_condition;
 mod matching;
 mod mutating_webhook;
 mod policy;
-mod rules;
+pub(crate) mod rules;
 mod validating_webhook;
 
 pub use client::{ServiceReference, WebhookClientConfig};

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use super::{MatchCondition, RuleWithOperations, WebhookClientConfig};
+use super::{client::WebhookClientConfig, match_condition::MatchCondition, rules::RuleWithOperations};
 use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, TypeMeta};
 
 /// A set of admission webhooks that accept or reject requests without changing their objects.

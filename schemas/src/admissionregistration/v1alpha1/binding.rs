@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use super::{MatchResources, ParamRef};
+use super::matching::{MatchResources, ParamRef};
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 
 /// Puts a mutating admission policy to use: which requests it changes and with which parameters.

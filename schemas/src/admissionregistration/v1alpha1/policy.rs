@@ -3,7 +3,10 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use super::{MatchCondition, MatchResources, ParamKind};
+use super::{
+    match_condition::MatchCondition,
+    matching::{MatchResources, ParamKind},
+};
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 
 /// Changes the objects of matching requests with CEL expressions evaluated in the API server, without calling

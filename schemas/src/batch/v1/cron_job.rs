@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use super::JobSpec;
+use super::job::JobSpec;
 use crate::core::v1::ObjectReference;
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use super::{PodFailurePolicy, SuccessPolicy};
+use super::policies::{PodFailurePolicy, SuccessPolicy};
 use crate::core::v1::PodTemplateSpec;
 use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 

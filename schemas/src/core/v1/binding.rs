@@ -4,7 +4,7 @@ use kapi::{Resource, Schema};
 use kapi_meta::meta::v1::{ObjectMeta, TypeMeta};
 use serde::{Deserialize, Serialize};
 
-use super::ObjectReference;
+use super::references::ObjectReference;
 
 /// Ties one object to another; the scheduler posts one to place a pod on a node. Create-only: it is acted upon,
 /// not stored.

@@ -3,7 +3,12 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use super::{ContainerResizePolicy, EnvFromSource, EnvVar, Lifecycle, Probe, ResourceRequirements, SecurityContext};
+use super::{
+    env::{EnvFromSource, EnvVar},
+    probe::{Lifecycle, Probe},
+    resources::{ContainerResizePolicy, ResourceRequirements},
+    security::SecurityContext,
+};
 
 /// One container of a pod: the image it runs and how.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

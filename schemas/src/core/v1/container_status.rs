@@ -7,7 +7,7 @@ use kapi_meta::meta::v1::Time;
 use kapi_meta::quantity::Quantity;
 use serde::{Deserialize, Serialize};
 
-use super::ResourceRequirements;
+use super::resources::ResourceRequirements;
 
 /// The observed state of one container of a pod.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

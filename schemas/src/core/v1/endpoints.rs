@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::ObjectReference;
+use crate::core::v1::references::ObjectReference;
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 
 /// The endpoints of a service, named after it: groups of addresses that serve the same ports.

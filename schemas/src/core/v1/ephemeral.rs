@@ -4,8 +4,11 @@ use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    ContainerPort, ContainerResizePolicy, EnvFromSource, EnvVar, Lifecycle, Probe, ResourceRequirements,
-    SecurityContext, VolumeDevice, VolumeMount,
+    container::{ContainerPort, VolumeDevice, VolumeMount},
+    env::{EnvFromSource, EnvVar},
+    probe::{Lifecycle, Probe},
+    resources::{ContainerResizePolicy, ResourceRequirements},
+    security::SecurityContext,
 };
 
 /// A temporary container added to a running pod, for example to debug it. It gets no resource or scheduling

@@ -4,7 +4,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::ObjectReference;
+use crate::core::v1::references::ObjectReference;
 use kapi_meta::meta::v1::{ListMeta, MicroTime, ObjectMeta, Time, TypeMeta};
 
 /// Something that happened to an object, as a component reported it. Events are kept for a limited time

@@ -4,7 +4,7 @@ use kapi::{Resource, Schema};
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 use serde::{Deserialize, Serialize};
 
-use super::{NodeConfigSource, NodeProxyOptions, NodeStatus};
+use super::{connect_options::NodeProxyOptions, node_config::NodeConfigSource, node_status::NodeStatus};
 
 /// A worker machine of the cluster, virtual or physical. Cluster-scoped; its kubelet keeps the status current.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema, Resource)]

@@ -8,7 +8,7 @@ use kapi_meta::meta::v1::Time;
 use kapi_meta::quantity::Quantity;
 use serde::{Deserialize, Serialize};
 
-use super::NodeConfigSource;
+use super::node_config::NodeConfigSource;
 
 /// The most recently observed state of a node.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

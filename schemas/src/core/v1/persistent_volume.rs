@@ -7,13 +7,17 @@ use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
 use crate::core::v1::{
-    AWSElasticBlockStoreVolumeSource, AzureDiskVolumeSource, AzureFilePersistentVolumeSource,
-    CSIPersistentVolumeSource, CephFSPersistentVolumeSource, CinderPersistentVolumeSource, FCVolumeSource,
-    FlexPersistentVolumeSource, FlockerVolumeSource, GCEPersistentDiskVolumeSource, GlusterfsPersistentVolumeSource,
-    HostPathVolumeSource, ISCSIPersistentVolumeSource, LocalVolumeSource, NFSVolumeSource, NodeSelector,
-    ObjectReference, PhotonPersistentDiskVolumeSource, PortworxVolumeSource, QuobyteVolumeSource,
-    RBDPersistentVolumeSource, ScaleIOPersistentVolumeSource, StorageOSPersistentVolumeSource,
-    VsphereVirtualDiskVolumeSource,
+    affinity::NodeSelector,
+    references::ObjectReference,
+    volumes::{
+        AWSElasticBlockStoreVolumeSource, AzureDiskVolumeSource, AzureFilePersistentVolumeSource,
+        CSIPersistentVolumeSource, CephFSPersistentVolumeSource, CinderPersistentVolumeSource, FCVolumeSource,
+        FlexPersistentVolumeSource, FlockerVolumeSource, GCEPersistentDiskVolumeSource,
+        GlusterfsPersistentVolumeSource, HostPathVolumeSource, ISCSIPersistentVolumeSource, LocalVolumeSource,
+        NFSVolumeSource, PhotonPersistentDiskVolumeSource, PortworxVolumeSource, QuobyteVolumeSource,
+        RBDPersistentVolumeSource, ScaleIOPersistentVolumeSource, StorageOSPersistentVolumeSource,
+        VsphereVirtualDiskVolumeSource,
+    },
 };
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 use kapi_meta::quantity::Quantity;

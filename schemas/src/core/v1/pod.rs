@@ -6,9 +6,16 @@ use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Affinity, Container, EphemeralContainer, HostAlias, LocalObjectReference, PodDNSConfig, PodOS, PodReadinessGate,
-    PodResourceClaim, PodSchedulingGate, PodSecurityContext, ResourceRequirements, Toleration,
-    TopologySpreadConstraint, Volume,
+    affinity::Affinity,
+    container::Container,
+    ephemeral::EphemeralContainer,
+    references::LocalObjectReference,
+    resources::{PodResourceClaim, ResourceRequirements},
+    scheduling::{
+        HostAlias, PodDNSConfig, PodOS, PodReadinessGate, PodSchedulingGate, Toleration, TopologySpreadConstraint,
+    },
+    security::PodSecurityContext,
+    volumes::Volume,
 };
 use kapi_meta::meta::v1::ObjectMeta;
 use kapi_meta::quantity::Quantity;

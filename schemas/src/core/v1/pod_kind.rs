@@ -6,8 +6,10 @@ use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Binding, PodAttachOptions, PodExecOptions, PodLogOptions, PodPortForwardOptions, PodProxyOptions, PodSpec,
-    PodStatus,
+    binding::Binding,
+    connect_options::{PodAttachOptions, PodExecOptions, PodLogOptions, PodPortForwardOptions, PodProxyOptions},
+    pod::PodSpec,
+    pod_status::PodStatus,
 };
 use crate::policy::v1::Eviction;
 

@@ -4,7 +4,7 @@ use kapi::Schema;
 use kapi_meta::meta::v1::Time;
 use serde::{Deserialize, Serialize};
 
-use super::ContainerStatus;
+use super::container_status::ContainerStatus;
 
 /// The most recently observed state of a pod; may lag behind reality.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::PodTemplateSpec;
+use crate::core::v1::pod::PodTemplateSpec;
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 
 /// A named pod template, kept as an object of its own.

@@ -6,7 +6,7 @@ use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
 use crate::autoscaling::v1::Scale;
-use crate::core::v1::PodTemplateSpec;
+use crate::core::v1::pod::PodTemplateSpec;
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Keeps a number of pods matching an equality-based selector running, creating them from a template.

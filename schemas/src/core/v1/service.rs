@@ -8,7 +8,7 @@ use kapi_meta::intstr::IntOrString;
 use kapi_meta::meta::v1::{Condition, ListMeta, ObjectMeta, TypeMeta};
 use serde::{Deserialize, Serialize};
 
-use super::ServiceProxyOptions;
+use super::connect_options::ServiceProxyOptions;
 
 /// A named abstraction over a set of pods (chosen by a label selector, or an external name), with the ports it
 /// exposes and how traffic reaches them.

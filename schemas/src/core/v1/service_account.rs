@@ -4,7 +4,7 @@ use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
 use crate::authentication::v1::TokenRequest;
-use crate::core::v1::{LocalObjectReference, ObjectReference};
+use crate::core::v1::references::{LocalObjectReference, ObjectReference};
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 
 /// An identity that pods run as: the API server authenticates their requests as it, and it lists the secrets

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use super::PolicyRulesWithSubjects;
+use super::policy_rules::PolicyRulesWithSubjects;
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, Time, TypeMeta};
 
 /// Classifies requests: those matching its rules belong to its priority level, split into flows by its

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use super::{DeviceConfiguration, DeviceSelector};
+use super::device_request::{DeviceConfiguration, DeviceSelector};
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 
 /// A kind of device, provided by a vendor or an administrator: selectors every device of the class must meet and

@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use super::{AllocationResult, DeviceClaim};
+use super::{allocation::AllocationResult, device_request::DeviceClaim};
 use kapi_meta::meta::v1::{Condition, ListMeta, ObjectMeta, TypeMeta};
 use kapi_meta::runtime::RawExtension;
 

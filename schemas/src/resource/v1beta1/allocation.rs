@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use super::DeviceConfiguration;
+use super::device_request::DeviceConfiguration;
 use crate::core::v1::NodeSelector;
 
 /// What was allocated for a claim.

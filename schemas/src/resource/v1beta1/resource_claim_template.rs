@@ -3,7 +3,7 @@
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use super::ResourceClaimSpec;
+use super::resource_claim::ResourceClaimSpec;
 use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
 
 /// The pattern of the ResourceClaims the control plane creates for pods that refer to the template. Needs the

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use kapi::{Resource, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::{TypedLocalObjectReference, TypedObjectReference};
+use crate::core::v1::references::{TypedLocalObjectReference, TypedObjectReference};
 use kapi_meta::meta::v1::{LabelSelector, ListMeta, ObjectMeta, Time, TypeMeta};
 use kapi_meta::quantity::Quantity;
 

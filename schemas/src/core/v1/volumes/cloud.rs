@@ -4,7 +4,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::LocalObjectReference;
+use crate::core::v1::references::LocalObjectReference;
 
 /// An AWS Elastic Block Store volume. It must exist, and be in the same availability zone as the node, before
 /// it can be mounted.

@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::{ObjectFieldSelector, ResourceFieldSelector};
+use crate::core::v1::env::{ObjectFieldSelector, ResourceFieldSelector};
 
 /// A ConfigMap of the pod's namespace exposed as files: by default one file per key, named after the key.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

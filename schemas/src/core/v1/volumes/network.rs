@@ -3,7 +3,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::LocalObjectReference;
+use crate::core::v1::references::LocalObjectReference;
 
 /// An NFS export. Its ownership is left as it is: no owner or permission changes are made.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::ObjectReference;
+use crate::core::v1::references::ObjectReference;
 
 /// Names a Secret in any namespace.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]

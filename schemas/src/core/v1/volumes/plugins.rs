@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::LocalObjectReference;
+use crate::core::v1::references::LocalObjectReference;
 
 /// A Ceph RADOS block device. Several pods may share it only read-only.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]

@@ -4,7 +4,7 @@
 use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
-use super::{DownwardAPIVolumeFile, KeyToPath};
+use super::data::{DownwardAPIVolumeFile, KeyToPath};
 use kapi_meta::meta::v1::LabelSelector;
 
 /// Several sources written together into one directory.

@@ -4,13 +4,23 @@ use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    AWSElasticBlockStoreVolumeSource, AzureDiskVolumeSource, AzureFileVolumeSource, CSIVolumeSource,
-    CephFSVolumeSource, CinderVolumeSource, ConfigMapVolumeSource, DownwardAPIVolumeSource, EmptyDirVolumeSource,
-    EphemeralVolumeSource, FCVolumeSource, FlexVolumeSource, FlockerVolumeSource, GCEPersistentDiskVolumeSource,
-    GitRepoVolumeSource, GlusterfsVolumeSource, HostPathVolumeSource, ISCSIVolumeSource, ImageVolumeSource,
-    NFSVolumeSource, PersistentVolumeClaimVolumeSource, PhotonPersistentDiskVolumeSource, PortworxVolumeSource,
-    ProjectedVolumeSource, QuobyteVolumeSource, RBDVolumeSource, ScaleIOVolumeSource, SecretVolumeSource,
-    StorageOSVolumeSource, VsphereVirtualDiskVolumeSource,
+    claims::{EphemeralVolumeSource, PersistentVolumeClaimVolumeSource},
+    cloud::{
+        AWSElasticBlockStoreVolumeSource, AzureDiskVolumeSource, AzureFileVolumeSource, CinderVolumeSource,
+        GCEPersistentDiskVolumeSource, PhotonPersistentDiskVolumeSource, PortworxVolumeSource,
+        VsphereVirtualDiskVolumeSource,
+    },
+    data::{ConfigMapVolumeSource, DownwardAPIVolumeSource, SecretVolumeSource},
+    local::{EmptyDirVolumeSource, GitRepoVolumeSource, HostPathVolumeSource, ImageVolumeSource},
+    network::{
+        FCVolumeSource, FlockerVolumeSource, GlusterfsVolumeSource, ISCSIVolumeSource, NFSVolumeSource,
+        QuobyteVolumeSource,
+    },
+    plugins::{
+        CSIVolumeSource, CephFSVolumeSource, FlexVolumeSource, RBDVolumeSource, ScaleIOVolumeSource,
+        StorageOSVolumeSource,
+    },
+    projected::ProjectedVolumeSource,
 };
 
 /// A named storage area that containers of the pod can mount. Set exactly one of the source fields.
