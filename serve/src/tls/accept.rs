@@ -11,7 +11,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpStream;
 use tokio::sync::watch;
 
-use super::ServingCertificate;
+use super::certificate::ServingCertificate;
 use crate::graceful::until_drained;
 use crate::handle::Handle;
 use crate::limits::ServeLimits;

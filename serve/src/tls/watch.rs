@@ -4,8 +4,8 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use super::ServingCertificate;
-use crate::Handle;
+use super::certificate::ServingCertificate;
+use crate::handle::Handle;
 
 /// How often the files are looked at: cheap (two `stat`s), and soon enough for a rotation.
 const POLL_EVERY: Duration = Duration::from_secs(1);

@@ -17,7 +17,9 @@ use etcd_client::{
 use kapi_meta::coordination::v1::Lease;
 use tokio::sync::mpsc;
 
-use super::{DEFAULT_KEY_PREFIX, LeaseChange, LeaseEvent, LeaseEvents, Listing, StoreError, StoredLease, key_of};
+use super::records::{
+    DEFAULT_KEY_PREFIX, LeaseChange, LeaseEvent, LeaseEvents, Listing, StoreError, StoredLease, key_of,
+};
 
 /// The pause between attempts of a failed request.
 const RETRY_PAUSE: Duration = Duration::from_millis(50);
