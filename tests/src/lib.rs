@@ -21,6 +21,18 @@ pub fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the project").to_path_buf()
 }
 
+/// `cargo metadata --no-deps` of the workspace (its packages and their targets), as JSON.
+pub fn workspace_metadata() -> serde_json::Value {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = std::process::Command::new(cargo)
+        .args(["metadata", "--no-deps", "--format-version", "1", "--offline"])
+        .current_dir(project_root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(output.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("metadata is JSON")
+}
+
 /// `../shared` beside the project (read-only reference data and conformance tools).
 pub fn shared() -> PathBuf {
     let dir = project_root().join("../shared");

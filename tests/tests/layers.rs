@@ -1,10 +1,8 @@
 //! The workspace keeps to its layers (LAYERS.toml): every package is placed, no package depends on a higher layer,
 //! and no source file uses an item of a higher layer's crate, directly or through re-exports.
 
-use std::process::Command;
-
 use kapi_tests::layers::{Layers, Package, packages_from_metadata, upward_dependencies, upward_uses};
-use kapi_tests::project_root;
+use kapi_tests::{project_root, workspace_metadata};
 
 fn layers() -> Layers {
     let path = project_root().join("LAYERS.toml");
@@ -13,15 +11,7 @@ fn layers() -> Layers {
 }
 
 fn packages() -> Vec<Package> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let output = Command::new(cargo)
-        .args(["metadata", "--no-deps", "--format-version", "1", "--offline"])
-        .current_dir(project_root())
-        .output()
-        .expect("cargo metadata runs");
-    assert!(output.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&output.stderr));
-    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).expect("metadata is JSON");
-    packages_from_metadata(&metadata).expect("cargo metadata lists packages")
+    packages_from_metadata(&workspace_metadata()).expect("cargo metadata lists packages")
 }
 
 #[test]

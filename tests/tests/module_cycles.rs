@@ -4,21 +4,13 @@
 //! `lib.rs` too), so a root or `mod.rs` re-exporting its children cannot hide a circle.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use kapi_tests::module_graph::ModuleGraph;
-use kapi_tests::project_root;
+use kapi_tests::{project_root, workspace_metadata};
 
 /// The root files of every library, binary and test target of the workspace's packages.
 fn crate_roots() -> Vec<PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let output = Command::new(cargo)
-        .args(["metadata", "--no-deps", "--format-version", "1", "--offline"])
-        .current_dir(project_root())
-        .output()
-        .expect("cargo metadata runs");
-    assert!(output.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&output.stderr));
-    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).expect("metadata is JSON");
+    let metadata = workspace_metadata();
     let mut roots = Vec::new();
     for package in metadata["packages"].as_array().expect("packages") {
         for target in package["targets"].as_array().expect("targets") {
