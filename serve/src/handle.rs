@@ -183,7 +183,8 @@ impl Handle {
         self.plugged().mounts.push(mount);
     }
 
-    /// Derives `derive`'s part from every bundle stored from now on, and from the one serving now.
+    /// Derives `derive`'s part from every bundle stored from now on, and from the one serving now. Derivations
+    /// run while the bundle is being stored: one must not store a bundle or plug anything into this handle.
     pub fn derive<D: Derive>(&self, derive: D) {
         let derive: Arc<dyn AnyDerive> = Arc::new(derive);
         let _storing = self.inner.storing.lock().unwrap_or_else(PoisonError::into_inner);
@@ -196,7 +197,8 @@ impl Handle {
     }
 
     /// Calls `observer` with every bundle stored from now on, right after it starts serving, and at once with the
-    /// one serving now.
+    /// one serving now. Observers see bundles in the order they are stored, one at a time (a store waits for the
+    /// previous one's observers), so one must not store a bundle or plug anything into this handle itself.
     pub fn observe(&self, observer: impl Fn(&Arc<Bundle>) + Send + Sync + 'static) {
         let observer: Observer = Arc::new(observer);
         let _storing = self.inner.storing.lock().unwrap_or_else(PoisonError::into_inner);
