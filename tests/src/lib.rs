@@ -24,7 +24,7 @@ pub fn project_root() -> PathBuf {
 /// `cargo metadata --no-deps` of the workspace (its packages and their targets), as JSON.
 pub fn workspace_metadata() -> serde_json::Value {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let output = std::process::Command::new(cargo)
+    let output = Command::new(cargo)
         .args(["metadata", "--no-deps", "--format-version", "1", "--offline"])
         .current_dir(project_root())
         .output()

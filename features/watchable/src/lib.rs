@@ -1,7 +1,7 @@
 //! Watchable API group discovery: every API group of the served bundle as a `Group` object
 //! (`/apis/<group>/v1alpha1/groups`), listed, read and watched like any Kubernetes resource.
 //!
-//! [`attach`] plugs the feature into a [`Handle`]: it derives each bundle's groups ([`GroupContents`]) when the
+//! [`attach`] plugs the feature into a [`Handle`]: it derives each bundle's groups (`GroupContents`) when the
 //! bundle is stored, and its observer compares them with the current objects and records one event per change in
 //! the feature's hub. A reload, or any producer of bundles (an aggregator storing composed bundles whose upstream
 //! group-versions go `Stale` and `Current`), therefore yields ADDED, MODIFIED and DELETED events without doing

@@ -1,6 +1,6 @@
 //! Answering with a precomputed representation: the revalidation and gzip decisions ([`Reply::decide`]), made
 //! once, then rendered either as an axum response ([`Prepared::into_response`]) or as the pieces of a response
-//! head written straight to a connection ([`Prepared::head_parts`], the fast path), so both say the same thing.
+//! head written straight to a connection (`Prepared::head_parts`, the fast path), so both say the same thing.
 
 mod conditional;
 mod reply;

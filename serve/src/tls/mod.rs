@@ -2,17 +2,17 @@
 //! accept path that gives each connection HTTP/2 or HTTP/1.1 as ALPN decided (see `docs/TLS.md`).
 //!
 //! ```no_run
-//! # async fn run(listener: tokio::net::TcpListener, handle: kapi_runtime::Handle) -> Result<(), String> {
+//! # async fn run(listener: tokio::net::TcpListener, handle: kapi_serve::Handle) -> Result<(), String> {
 //! use std::sync::Arc;
-//! use kapi_runtime::tls::{CertificateFiles, ServingCertificate, TlsAcceptor, watch_certificate};
+//! use kapi_serve::tls::{CertificateFiles, ServingCertificate, TlsAcceptor, watch_certificate};
 //!
 //! let files = CertificateFiles { cert: "tls.crt".into(), key: "tls.key".into() };
 //! let certificate = Arc::new(ServingCertificate::load(files)?);
 //! // Held while serving: dropping it stops the reloads.
 //! let _watch = watch_certificate(Arc::clone(&certificate), handle.clone())?;
 //! let tls = TlsAcceptor::new(certificate)?;
-//! let app = kapi_runtime::router(handle);
-//! kapi_runtime::serve_tls_with(listener, app, std::future::pending(), Default::default(), tls).await;
+//! let app = kapi_serve::router(handle);
+//! kapi_serve::serve_tls_with(listener, app, std::future::pending(), Default::default(), tls).await;
 //! # Ok(())
 //! # }
 //! ```
