@@ -52,7 +52,7 @@ fn load(source: &Source) -> Result<Registry, String> {
 }
 
 fn options(source: &Source) -> Result<Options, String> {
-    let disabled = switched_off("--disable", &source.disabled, false)?;
+    let disabled = switched_off(&source.disabled)?;
     let conventions = profiles(&source.profiles)?;
     let json_schema_base = source.jsonschema_base.clone();
     Ok(Options {

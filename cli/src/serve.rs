@@ -1,6 +1,5 @@
 //! `kapi serve`: serves a bundle (a directory, or the corpus embedded at build time) to kubectl with kapi-runtime.
 
-use std::collections::BTreeSet;
 use std::fs::OpenOptions;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -10,13 +9,13 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use clap::Args;
-use kapi_model::{GroupVersion, Registry};
+use kapi_model::Registry;
 use kapi_runtime::{
     Aggregator, AggregatorSettings, AggregatorTasks, Bundle, DocsOptions, Files, Handle, LoadOptions, Logo,
     ServeLimits, Tree, UpstreamSpec,
 };
 
-use crate::group_versions::switched_off;
+use crate::group_versions::RuntimeConfig;
 use crate::hangup::{self, Reloader};
 use crate::identity::IdentityArgs;
 use crate::serve_tls::TlsArgs;
@@ -45,8 +44,10 @@ pub struct ServeArgs {
     /// signal after each rewrite instead of waiting for the watch to see the changes settle).
     #[arg(long, requires = "dir")]
     watch: bool,
-    /// Switch a group-version off (`group/version=false`, `v1=false` for core); repeatable.
-    #[arg(long = "runtime-config", value_name = "GROUP/VERSION=false")]
+    /// Switch a group-version off (`group/version=false`, `v1=false` for core) or on; repeatable. `api/all=false`
+    /// switches every group-version off but those named `=true`, e.g. to serve only a bundle's own groups as an
+    /// APIService backend.
+    #[arg(long = "runtime-config", value_name = "GROUP/VERSION=false", value_delimiter = ',')]
     runtime_config: Vec<String>,
     /// Append one `METHOD /path status` line per request to this file.
     #[arg(long, value_name = "FILE")]
@@ -89,7 +90,7 @@ pub struct ServeArgs {
 #[derive(Debug, Clone)]
 struct Loader {
     dir: Option<PathBuf>,
-    disabled: BTreeSet<GroupVersion>,
+    runtime_config: RuntimeConfig,
     options: LoadOptions,
     /// The directory as last read: a reload reads only the files changed since, and shares the others' bytes.
     last_read: Arc<Mutex<Option<Tree>>>,
@@ -107,7 +108,7 @@ impl Loader {
             Some(dir) => self.read(dir)?,
             None => embedded_files(),
         };
-        if self.disabled.is_empty() { Ok(files) } else { self.regenerate(&files) }
+        if self.runtime_config.switches_nothing_off() { Ok(files) } else { self.regenerate(&files) }
     }
 
     /// Reads `dir`, taking the files unchanged since the last read from it.
@@ -139,8 +140,8 @@ impl Loader {
             Some(bytes) => Some(kapi_codegen::proto::Ledger::from_json(bytes).map_err(|e| e.to_string())?),
             None => None,
         };
-        let options =
-            kapi_codegen::Options { disabled: self.disabled.clone(), proto_ledger, ..kapi_codegen::Options::default() };
+        let disabled = self.runtime_config.disabled(&registry.served_group_versions());
+        let options = kapi_codegen::Options { disabled, proto_ledger, ..kapi_codegen::Options::default() };
         let artifacts = kapi_codegen::generate(&registry, &options).map_err(|e| e.to_string())?;
         Ok(artifacts.iter().map(|(path, bytes)| (path.to_owned(), Bytes::copy_from_slice(bytes))).collect())
     }
@@ -171,7 +172,7 @@ pub fn serve(args: ServeArgs) -> Result<ExitCode, String> {
 }
 
 async fn run(args: ServeArgs) -> Result<ExitCode, String> {
-    let disabled = switched_off("--runtime-config", &args.runtime_config, true)?;
+    let runtime_config = RuntimeConfig::parse(&args.runtime_config)?;
     // Read before listening: a bad logo is a usage error, reported before anything serves.
     let docs =
         DocsOptions { title: args.docs_title.clone(), logo: docs_logo(args.docs_logo.as_deref())?, enabled: true };
@@ -182,7 +183,7 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         server_address: Some(args.advertise_address.clone().unwrap_or_else(|| address.to_string())),
         ..LoadOptions::default()
     };
-    let loader = Loader { dir: args.dir.clone(), disabled, options, last_read: Arc::default() };
+    let loader = Loader { dir: args.dir.clone(), runtime_config, options, last_read: Arc::default() };
     let handle = Handle::new();
     // The features with this server's settings; `serve_bundle` plugs in the others with their defaults.
     kapi_runtime::watchable::attach(&handle, &args.discovery_group);

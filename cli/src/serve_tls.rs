@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
-use kapi_runtime::tls::{CertificateFiles, CertificateWatch, ServingCertificate, TlsAcceptor, watch_certificate};
+use kapi_runtime::tls::{
+    CertificateFiles, CertificateWatch, FrontProxy, ServingCertificate, TlsAcceptor, watch_certificate,
+};
 use kapi_runtime::{Handle, ServeLimits};
 
 use crate::self_signed;
@@ -27,6 +29,26 @@ pub struct TlsArgs {
     /// listening and advertised hosts. Clients trust `DIR/ca.crt`.
     #[arg(long, value_name = "DIR")]
     self_signed: Option<PathBuf>,
+    /// Another name the --self-signed certificate covers (repeatable), e.g. the Service name kube-apiserver's
+    /// aggregator reaches this server at when it is an APIService's backend: `NAME.NAMESPACE.svc`.
+    #[arg(long, value_name = "NAME", requires = "self_signed")]
+    self_signed_name: Vec<String>,
+    /// Authenticate requests as an aggregated API server behind kube-apiserver does: a client certificate signed
+    /// by this CA (the front proxy's, kube-apiserver's `--requestheader-client-ca-file`) makes the user named in
+    /// the username header trusted; any other request is refused with 401, except probes and `/version`. Needs
+    /// HTTPS.
+    #[arg(long, value_name = "FILE")]
+    requestheader_client_ca_file: Option<PathBuf>,
+    /// The common names the front proxy's certificate may have (comma-separated or repeated); none: any the CA
+    /// signed.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',', requires = "requestheader_client_ca_file")]
+    requestheader_allowed_names: Vec<String>,
+    /// The headers naming the user, the first present wins.
+    #[arg(long, value_name = "HEADERS", value_delimiter = ',', default_value = "X-Remote-User")]
+    requestheader_username_headers: Vec<String>,
+    /// The headers naming the user's groups.
+    #[arg(long, value_name = "HEADERS", value_delimiter = ',', default_value = "X-Remote-Group")]
+    requestheader_group_headers: Vec<String>,
 }
 
 /// HTTPS as the options asked for: the acceptor connections go through, and the watch that reloads its certificate
@@ -49,17 +71,40 @@ impl TlsArgs {
         let files = match (&self.tls_cert, &self.tls_key, &self.self_signed) {
             (Some(cert), Some(key), _) => CertificateFiles { cert: cert.clone(), key: key.clone() },
             (_, _, Some(dir)) => {
-                let made = self_signed::ensure(dir, &self_signed_names(listening, advertised))?;
+                let mut names = self_signed_names(listening, advertised);
+                names.extend(self.self_signed_name.iter().cloned());
+                let made = self_signed::ensure(dir, &names)?;
                 tracing::info!(dir = %dir.display(), outcome = made.outcome, "self-signed certificate");
                 // On stderr: stdout's first line is the `listening on` line scripts wait for.
                 eprintln!("clients trust the CA {0} (kubectl --certificate-authority={0})", made.ca.display());
                 CertificateFiles { cert: made.cert, key: made.key }
             }
+            _ if self.requestheader_client_ca_file.is_some() => {
+                return Err("--requestheader-client-ca-file needs HTTPS (--tls-cert or --self-signed): the front \
+                            proxy is known by its client certificate"
+                    .to_owned());
+            }
             _ => return Ok(None),
         };
         let certificate = Arc::new(ServingCertificate::load(files)?);
         let watch = watch_certificate(Arc::clone(&certificate), handle.clone())?;
-        Ok(Some(Tls { acceptor: TlsAcceptor::new(certificate)?, _watch: watch }))
+        let acceptor = match self.front_proxy() {
+            Some(front_proxy) => TlsAcceptor::with_front_proxy(certificate, front_proxy)?,
+            None => TlsAcceptor::new(certificate)?,
+        };
+        Ok(Some(Tls { acceptor, _watch: watch }))
+    }
+
+    /// Request-header authentication as the options describe it, when asked for.
+    fn front_proxy(&self) -> Option<FrontProxy> {
+        let client_ca = self.requestheader_client_ca_file.as_ref()?;
+        let names = |values: &[String]| values.iter().filter(|v| !v.is_empty()).cloned().collect::<Vec<_>>();
+        Some(FrontProxy {
+            client_ca: client_ca.clone(),
+            allowed_names: names(&self.requestheader_allowed_names),
+            username_headers: names(&self.requestheader_username_headers),
+            group_headers: names(&self.requestheader_group_headers),
+        })
     }
 }
 

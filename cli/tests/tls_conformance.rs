@@ -8,24 +8,6 @@ use std::process::Command;
 
 use common::Server;
 
-/// Every `kubectl.<version>` beside the `kubectl` on PATH: (version, path).
-fn installed_kubectls() -> Vec<(String, PathBuf)> {
-    let Some(kubectl) = common::kubectls().into_iter().next() else { return Vec::new() };
-    let dir = std::fs::canonicalize(&kubectl).ok().and_then(|real| real.parent().map(Path::to_path_buf));
-    let mut found: Vec<(String, PathBuf)> = dir
-        .and_then(|dir| std::fs::read_dir(dir).ok())
-        .into_iter()
-        .flatten()
-        .filter_map(|entry| {
-            let path = entry.ok()?.path();
-            let version = path.file_name()?.to_str()?.strip_prefix("kubectl.")?.to_owned();
-            Some((version, path))
-        })
-        .collect();
-    found.sort();
-    found
-}
-
 /// A script that runs `kubectl` trusting `ca`. kubectl asks for credentials on a terminal when it has none for an
 /// https server; kapi serve does not authenticate, so any token will do.
 fn wrapper(dir: &Path, version: &str, kubectl: &Path, ca: &Path) -> PathBuf {
@@ -44,7 +26,7 @@ fn wrapper(dir: &Path, version: &str, kubectl: &Path, ca: &Path) -> PathBuf {
 
 #[test]
 fn every_installed_kubectl_passes_the_conformance_harness_over_https() {
-    let kubectls = installed_kubectls();
+    let kubectls = common::installed_kubectls();
     if kubectls.is_empty() {
         let missing = "no versioned kubectl (kubectl.<version> beside kubectl) is installed";
         assert!(std::env::var_os("CI").is_none(), "{missing} in CI: the HTTPS conformance run cannot run");

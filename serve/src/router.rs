@@ -1,10 +1,11 @@
 //! The router users mount: the core's endpoints, the routes features mounted on the handle ([`crate::Mount`]),
 //! and the middleware that counts, times and logs each request.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::{Request, State};
+use axum::http::{Method, Uri};
 use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::get;
@@ -50,7 +51,12 @@ async fn observe(State(handle): State<Handle>, request: Request, next: Next) -> 
     let method = request.method().clone();
     let uri = request.uri().clone();
     let response = next.run(request).await;
-    let elapsed = started.elapsed();
+    record_request(&handle, &method, &uri, &response, started.elapsed());
+    response
+}
+
+/// Counts, times and logs one answered request (also those refused before routing).
+pub(crate) fn record_request(handle: &Handle, method: &Method, uri: &Uri, response: &Response, elapsed: Duration) {
     let status = response.status().as_u16();
     let target = uri.path_and_query().map_or(uri.path(), |pq| pq.as_str());
     let class = response.extensions().get::<EndpointClass>().copied().unwrap_or_else(|| EndpointClass::of(uri.path()));
@@ -58,5 +64,4 @@ async fn observe(State(handle): State<Handle>, request: Request, next: Next) -> 
     // Queued before the body is sent; the log's own thread writes it moments later.
     handle.log_request(method.as_str(), target, status);
     tracing::debug!(method = %method, target, status, micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), "request");
-    response
 }

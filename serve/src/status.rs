@@ -28,6 +28,8 @@ pub enum Failure {
     UriTooLong,
     /// A request head (request line and headers) larger than the server reads.
     HeadTooLarge,
+    /// A request without the credentials the server requires (see [`crate::tls::FrontProxy`]).
+    Unauthorized,
 }
 
 struct Prepared {
@@ -111,6 +113,8 @@ static HEAD_TOO_LARGE: LazyLock<Prepared> = LazyLock::new(|| {
         "the request head is larger than the server accepts",
     )
 });
+static UNAUTHORIZED: LazyLock<Prepared> =
+    LazyLock::new(|| prepare(StatusCode::UNAUTHORIZED, "Unauthorized", "Unauthorized"));
 static TOO_MANY_CONNECTIONS: LazyLock<Prepared> = LazyLock::new(|| {
     prepare(
         StatusCode::SERVICE_UNAVAILABLE,
@@ -135,6 +139,7 @@ impl Failure {
             Self::MethodNotAllowed => &METHOD_NOT_ALLOWED,
             Self::UriTooLong => &URI_TOO_LONG,
             Self::HeadTooLarge => &HEAD_TOO_LARGE,
+            Self::Unauthorized => &UNAUTHORIZED,
         }
     }
 

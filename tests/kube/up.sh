@@ -4,7 +4,8 @@
 # /readyz, then writes into DIR:
 #
 #   kubeconfig   for kubectl and any client (server, CA, token)
-#   env          KUBE_URL, KUBE_TOKEN, KUBE_CA and KUBECONFIG as shell assignments
+#   env          KUBE_URL, KUBE_TOKEN, KUBE_CA, KUBECONFIG and KUBE_FRONT_PROXY_CA (the CA of the client
+#                certificate it presents to APIService backends) as shell assignments
 #   ready        the supervisor's pid, once the server is ready (the harness waits for this file)
 #
 # and stays in the foreground supervising both until it is interrupted, either fails, or the process WATCH_PID
@@ -59,6 +60,18 @@ if [ ! -s "$certs/serving.crt" ]; then
   openssl genrsa -out "$certs/service-account.key" 2048 2>/dev/null
   openssl rsa -in "$certs/service-account.key" -pubout -out "$certs/service-account.pub" 2>/dev/null
 fi
+# The aggregator's front proxy: a CA of its own, and the client certificate kube-apiserver presents to APIService
+# backends (which trust that CA and the user it names in X-Remote-User).
+if [ ! -s "$certs/front-proxy-client.crt" ]; then
+  openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=kapi-test-front-proxy-ca" \
+    -keyout "$certs/front-proxy-ca.key" -out "$certs/front-proxy-ca.crt" 2>/dev/null
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=front-proxy-client" -keyout "$certs/front-proxy-client.key" \
+    -out "$certs/front-proxy-client.csr" 2>/dev/null
+  printf 'extendedKeyUsage=clientAuth\n' >"$certs/client.ext"
+  openssl x509 -req -in "$certs/front-proxy-client.csr" -CA "$certs/front-proxy-ca.crt" \
+    -CAkey "$certs/front-proxy-ca.key" -CAcreateserial -days 3650 -extfile "$certs/client.ext" \
+    -out "$certs/front-proxy-client.crt" 2>/dev/null
+fi
 token=$(python3 -c 'import secrets; print(secrets.token_hex(16))')
 printf '%s,kapi-admin,kapi-admin,"system:masters"\n' "$token" >"$certs/tokens.csv"
 
@@ -76,7 +89,12 @@ read -ra extra_flags <<<"${KUBE_APISERVER_FLAGS:-}"
   --client-ca-file "$certs/ca.crt" --token-auth-file "$certs/tokens.csv" --authorization-mode RBAC \
   --service-account-issuer https://kubernetes.default.svc --service-account-key-file "$certs/service-account.pub" \
   --service-account-signing-key-file "$certs/service-account.key" --service-cluster-ip-range 10.96.0.0/16 \
-  --endpoint-reconciler-type none --profiling=false "${extra_flags[@]}" >"$dir/apiserver.log" 2>&1 &
+  --endpoint-reconciler-type none --profiling=false \
+  --requestheader-client-ca-file "$certs/front-proxy-ca.crt" --requestheader-allowed-names front-proxy-client \
+  --requestheader-username-headers X-Remote-User --requestheader-group-headers X-Remote-Group \
+  --requestheader-extra-headers-prefix X-Remote-Extra- \
+  --proxy-client-cert-file "$certs/front-proxy-client.crt" --proxy-client-key-file "$certs/front-proxy-client.key" \
+  "${extra_flags[@]}" >"$dir/apiserver.log" 2>&1 &
 pids+=($!)
 
 url=https://127.0.0.1:$secure
@@ -116,6 +134,7 @@ KUBE_URL=$url
 KUBE_TOKEN=$token
 KUBE_CA=$certs/ca.crt
 KUBECONFIG=$dir/kubeconfig
+KUBE_FRONT_PROXY_CA=$certs/front-proxy-ca.crt
 ENV
 echo $$ >"$dir/ready"
 echo "kube: $("$apiserver" --version) ready at $url (etcd $(etcd --version | head -1 | cut -d' ' -f3)); $dir/env"

@@ -23,6 +23,7 @@ pub struct Kube {
     url: String,
     token: String,
     kubeconfig: PathBuf,
+    front_proxy_ca: PathBuf,
     agent: ureq::Agent,
 }
 
@@ -74,7 +75,26 @@ pub fn kube_installing() -> &'static Kube {
     KUBE.get_or_init(|| start("-installing"))
 }
 
+/// A third server of the run for tests that register APIServices (their own group-versions each), so that what
+/// aggregation adds to discovery and OpenAPI is seen by them alone.
+pub fn kube_aggregating() -> &'static Kube {
+    static KUBE: OnceLock<Kube> = OnceLock::new();
+    KUBE.get_or_init(|| start("-aggregating"))
+}
+
 impl Kube {
+    /// The CA that signed the client certificate the server presents to APIService backends (its front proxy's):
+    /// what a backend's `--requestheader-client-ca-file` names.
+    pub fn front_proxy_ca(&self) -> &Path {
+        &self.front_proxy_ca
+    }
+
+    /// The front proxy's own client certificate and key (`front-proxy-client`), to act as it in tests.
+    pub fn front_proxy_client(&self) -> (PathBuf, PathBuf) {
+        let certs = self.front_proxy_ca.parent().unwrap_or(Path::new("."));
+        (certs.join("front-proxy-client.crt"), certs.join("front-proxy-client.key"))
+    }
+
     /// `https://127.0.0.1:<port>`.
     pub fn url(&self) -> &str {
         &self.url
@@ -218,5 +238,11 @@ fn connect(dir: &Path) -> Kube {
         .timeout_global(Some(Duration::from_secs(120)))
         .build()
         .into();
-    Kube { url: value("KUBE_URL"), token: value("KUBE_TOKEN"), kubeconfig: PathBuf::from(value("KUBECONFIG")), agent }
+    Kube {
+        url: value("KUBE_URL"),
+        token: value("KUBE_TOKEN"),
+        kubeconfig: PathBuf::from(value("KUBECONFIG")),
+        front_proxy_ca: PathBuf::from(value("KUBE_FRONT_PROXY_CA")),
+        agent,
+    }
 }

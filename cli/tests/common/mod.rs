@@ -188,6 +188,24 @@ pub fn kubectls() -> Vec<PathBuf> {
     if versioned.is_empty() { vec![kubectl] } else { versioned }
 }
 
+/// Every `kubectl.<version>` beside the `kubectl` on PATH: (version, path).
+pub fn installed_kubectls() -> Vec<(String, PathBuf)> {
+    let Some(kubectl) = kubectls().into_iter().next() else { return Vec::new() };
+    let dir = std::fs::canonicalize(&kubectl).ok().and_then(|real| real.parent().map(Path::to_path_buf));
+    let mut found: Vec<(String, PathBuf)> = dir
+        .and_then(|dir| std::fs::read_dir(dir).ok())
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let version = path.file_name()?.to_str()?.strip_prefix("kubectl.")?.to_owned();
+            Some((version, path))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
 /// Runs `kubectl --server <server> --cache-dir <home>/cache <args>` with `home` as HOME; (succeeded, stdout+stderr).
 pub fn run_kubectl(kubectl: &Path, server: &Server, home: &Path, args: &[&str]) -> (bool, String) {
     let output = Command::new(kubectl)

@@ -3,15 +3,22 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::Router;
+use axum::extract::Request;
+use hyper::body::Incoming;
 use hyper::server::conn::http2;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpStream;
 use tokio::sync::watch;
+use tower::ServiceExt as _;
+
+use crate::status::Failure;
 
 use super::certificate::ServingCertificate;
+use super::front_proxy::FrontProxy;
 use crate::graceful::until_drained;
 use crate::handle::Handle;
 use crate::limits::ServeLimits;
@@ -23,6 +30,7 @@ pub const MAX_CONCURRENT_STREAMS: u32 = 250;
 #[derive(Clone)]
 pub struct TlsAcceptor {
     inner: tokio_rustls::TlsAcceptor,
+    front_proxy: Option<Arc<FrontProxy>>,
 }
 
 impl fmt::Debug for TlsAcceptor {
@@ -35,15 +43,29 @@ impl TlsAcceptor {
     /// TLS 1.2 and 1.3 with rustls' safe defaults, no client certificates, and `certificate` for every handshake
     /// (so a reload reaches the next handshake).
     pub fn new(certificate: Arc<ServingCertificate>) -> Result<Self, String> {
+        Self::build(certificate, None)
+    }
+
+    /// [`TlsAcceptor::new`], authenticating requests as an aggregated API server behind kube-apiserver does:
+    /// requests from `front_proxy` carry the user they are made for; any other request to a path that is not
+    /// public is refused with 401.
+    pub fn with_front_proxy(certificate: Arc<ServingCertificate>, front_proxy: FrontProxy) -> Result<Self, String> {
+        Self::build(certificate, Some(front_proxy))
+    }
+
+    fn build(certificate: Arc<ServingCertificate>, front_proxy: Option<FrontProxy>) -> Result<Self, String> {
         let provider = Arc::new(rustls::crypto::ring::default_provider());
-        let mut config = rustls::ServerConfig::builder_with_provider(provider)
+        let builder = rustls::ServerConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
-            .map_err(|e| format!("cannot set up TLS: {e}"))?
-            .with_no_client_auth()
-            .with_cert_resolver(certificate);
+            .map_err(|e| format!("cannot set up TLS: {e}"))?;
+        let builder = match &front_proxy {
+            Some(front_proxy) => builder.with_client_cert_verifier(front_proxy.verifier()?),
+            None => builder.with_no_client_auth(),
+        };
+        let mut config = builder.with_cert_resolver(certificate);
         // Preferred first: clients that speak both (kubectl, curl, browsers) get HTTP/2.
         config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
-        Ok(Self { inner: tokio_rustls::TlsAcceptor::from(Arc::new(config)) })
+        Ok(Self { inner: tokio_rustls::TlsAcceptor::from(Arc::new(config)), front_proxy: front_proxy.map(Arc::new) })
     }
 }
 
@@ -64,9 +86,36 @@ pub(crate) async fn serve_connection(
         Err(_) => return tracing::debug!("TLS handshake timed out"),
     };
     let h2 = stream.get_ref().1.alpn_protocol() == Some(b"h2");
-    if let (false, Some(handle)) = (h2, fast_path) {
-        return crate::fastpath::serve_connection(stream, handle, app, limits, shutdown).await;
+    // The fast path knows nothing of users: a server that authenticates requests answers each in the router.
+    let handle = fast_path;
+    if let (false, Some(handle), None) = (h2, &handle, &acceptor.front_proxy) {
+        return crate::fastpath::serve_connection(stream, handle.clone(), app, limits, shutdown).await;
     }
+    let front_proxy = acceptor.front_proxy.map(|front_proxy| {
+        let from_front_proxy = front_proxy.is_front_proxy(stream.get_ref().1.peer_certificates());
+        (front_proxy, from_front_proxy)
+    });
+    // Refused here rather than in the router, so that no router of any user's making can forget to.
+    let app = tower::service_fn(move |mut request: Request<Incoming>| {
+        let (app, started) = (app.clone(), Instant::now());
+        let refused = front_proxy.as_ref().is_some_and(|(front_proxy, from_front_proxy)| {
+            let authentication = front_proxy.authenticate(*from_front_proxy, request.headers());
+            let refused = !authentication.may_read(request.uri().path());
+            request.extensions_mut().insert(authentication);
+            refused
+        });
+        let handle = handle.clone();
+        async move {
+            if !refused {
+                return app.oneshot(request).await;
+            }
+            let response = Failure::Unauthorized.response();
+            if let Some(handle) = handle {
+                crate::router::record_request(&handle, request.method(), request.uri(), &response, started.elapsed());
+            }
+            Ok(response)
+        }
+    });
     let io = TokioIo::new(stream);
     let service = TowerToHyperService::new(app);
     let result = if h2 {

@@ -19,6 +19,7 @@
 
 mod accept;
 mod certificate;
+mod front_proxy;
 pub(crate) mod metrics;
 mod pem;
 mod watch;
@@ -26,7 +27,10 @@ mod watch;
 pub(crate) use accept::serve_connection;
 pub use accept::{MAX_CONCURRENT_STREAMS, TlsAcceptor};
 pub use certificate::{CertificateFiles, ServingCertificate};
+pub use front_proxy::{Authentication, FrontProxy};
 pub use watch::{CertificateWatch, watch_certificate};
 
+#[cfg(test)]
+mod front_proxy_tests;
 #[cfg(test)]
 mod tests;
