@@ -1,5 +1,5 @@
-//! Request-header authentication, as an aggregated API server does behind kube-apiserver: the aggregator (the
-//! "front proxy") presents a client certificate signed by a CA of its own and names the user it acts for in
+//! Request-header authentication, as an API server behind kube-apiserver does: kube-apiserver, proxying (the
+//! "front proxy"), presents a client certificate signed by a CA of its own and names the user it acts for in
 //! `X-Remote-User` (groups in `X-Remote-Group`). Such requests are trusted; any other request reaching a protected
 //! path is refused with 401, so a client cannot claim a user by sending the header itself.
 
