@@ -102,7 +102,7 @@ fn renew_intervals(kube: &Kube, names: &[&str]) -> BTreeMap<String, Vec<f64>> {
 }
 
 /// "every N s": the whole seconds of the shortest interval (a renewal waits the interval after the previous one
-/// finished, plus kube-apiserver's jitter of up to 4 %, so intervals only run long).
+/// finished, plus a random delay of up to 4 % on both servers, so intervals only run long).
 fn cadence(intervals: &[f64]) -> String {
     let shortest = intervals.iter().copied().fold(f64::INFINITY, f64::min);
     assert!(intervals.iter().all(|&i| i < shortest + 2.0), "renewals missed: {intervals:?}");
