@@ -24,7 +24,7 @@ pub struct IdentityArgs {
     /// Defaults to the machine's.
     #[arg(long, value_name = "NAME")]
     hostname: Option<String>,
-    /// The component this replica identifies as (label `k8s.io/component`, and the lease name's prefix).
+    /// The component this replica identifies as (label `apiserver.kubernetes.io/identity`; the lease name hashes it).
     #[arg(long, value_name = "NAME", default_value = DEFAULT_COMPONENT)]
     identity_component: String,
     /// Seconds between renewals of this replica's lease.

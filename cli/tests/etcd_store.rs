@@ -96,9 +96,17 @@ async fn a_watch_follows_changes_and_reports_compaction() -> Result<(), Box<dyn 
     }
     let changes: Vec<(LeaseChange, &str)> = seen.iter().map(|(c, h, _)| (*c, h.as_str())).collect();
     assert_eq!(changes, [(LeaseChange::Added, "one"), (LeaseChange::Modified, "two"), (LeaseChange::Deleted, "two")]);
+
+    // Values that are not leases (kube-apiserver's protobuf ones, under its prefix) are skipped, not fatal.
+    let mut client = etcd_client::Client::connect(etcd.endpoints(), None).await?;
+    client.put(format!("{DEFAULT_KEY_PREFIX}kube-system/kube"), b"k8s\x00\x0a\x0b".to_vec(), None).await?;
+    client.delete(format!("{DEFAULT_KEY_PREFIX}kube-system/kube"), None).await?;
+    let after = store.create(&lease("kube-system", "after", "three")).await?;
+    let event = tokio::time::timeout(std::time::Duration::from_secs(10), events.recv()).await?.ok_or("open")??;
+    assert_eq!((event.change, event.lease.revision), (LeaseChange::Added, after.revision), "{event:?}");
+
     assert!(seen.windows(2).all(|pair| pair[0].2 < pair[1].2), "revisions grow: {seen:?}");
 
-    let mut client = etcd_client::Client::connect(etcd.endpoints(), None).await?;
     let latest = store.list(None).await?.revision;
     client.compact(latest, None).await?;
     let mut old = store.watch(None, first.revision).await?;

@@ -13,8 +13,7 @@ use common::{Server, get_from, kubectls, run_kubectl};
 use kapi_runtime::identity::lease_name;
 use serde_json::Value;
 
-const LEASES: &str =
-    "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases?labelSelector=k8s.io%2Fcomponent%3Dkapi-server";
+const LEASES: &str = "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases?labelSelector=apiserver.kubernetes.io%2Fidentity%3Dkapi-server";
 
 /// Heartbeat and collection timing, in seconds, short enough for a test.
 struct Timing {
@@ -139,7 +138,7 @@ fn three_replicas_hold_leases_and_a_killed_one_is_collected_after_expiry() {
     let home = tempfile::tempdir().expect("home");
     for (index, kubectl) in kubectls().iter().enumerate() {
         let server = &replicas[index % replicas.len()];
-        let args = ["get", "leases", "-n", "kube-system", "-l", "k8s.io/component=kapi-server"];
+        let args = ["get", "leases", "-n", "kube-system", "-l", "apiserver.kubernetes.io/identity=kapi-server"];
         let (ok, output) = run_kubectl(kubectl, server, home.path(), &args);
         assert!(ok, "{}: {output}", kubectl.display());
         let mut lines = output.lines();

@@ -53,9 +53,13 @@ async fn a_watch_sends_the_current_leases_then_every_change_made_while_it_is_ope
 #[tokio::test]
 async fn a_watch_from_a_lists_version_sends_only_later_changes_its_selector_lets_through() {
     let (app, _, store) = serve(&LEASES).await;
-    let list = get(&app, &format!("{KUBE_SYSTEM}?labelSelector=k8s.io%2Fcomponent%3Dkapi-server"), &[]).await.json();
+    let list = get(&app, &format!("{KUBE_SYSTEM}?labelSelector=apiserver.kubernetes.io%2Fidentity%3Dkapi-server"), &[])
+        .await
+        .json();
     let listed = resource_version(&list);
-    let uri = format!("{KUBE_SYSTEM}?watch=1&resourceVersion={listed}&labelSelector=k8s.io%2Fcomponent%3Dkapi-server");
+    let uri = format!(
+        "{KUBE_SYSTEM}?watch=1&resourceVersion={listed}&labelSelector=apiserver.kubernetes.io%2Fidentity%3Dkapi-server"
+    );
     let mut body = open_watch(&app, &uri, &[]).await;
     store.create(&lease("kube-system", "kube-apiserver-y", "kube-apiserver")).await.expect("another component");
     store.create(&lease("kube-system", "kapi-server-d", "kapi-server")).await.expect("a replica");

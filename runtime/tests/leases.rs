@@ -43,14 +43,16 @@ async fn a_namespace_lists_its_leases_sorted_at_the_stores_revision() {
 #[tokio::test]
 async fn the_component_label_picks_exactly_the_replicas_leases() {
     let (app, _, _) = serve(&LEASES).await;
-    let selector = "labelSelector=k8s.io%2Fcomponent%3Dkapi-server";
+    let selector = "labelSelector=apiserver.kubernetes.io%2Fidentity%3Dkapi-server";
     let in_kube_system = get(&app, &format!("{KUBE_SYSTEM}?{selector}"), &[]).await.json();
     assert_eq!(keys(&in_kube_system), ["kube-system/kapi-server-a", "kube-system/kapi-server-b"]);
     let everywhere = get(&app, &format!("{ALL}?{selector}"), &[]).await.json();
     assert_eq!(keys(&everywhere), ["default/kapi-server-c", "kube-system/kapi-server-a", "kube-system/kapi-server-b"]);
-    let others = get(&app, &format!("{ALL}?labelSelector=k8s.io%2Fcomponent%20notin%20(kapi-server)"), &[]).await;
+    let others =
+        get(&app, &format!("{ALL}?labelSelector=apiserver.kubernetes.io%2Fidentity%20notin%20(kapi-server)"), &[])
+            .await;
     assert_eq!(keys(&others.json()), ["kube-system/kube-apiserver-x"]);
-    let unlabelled = get(&app, &format!("{ALL}?labelSelector=!k8s.io%2Fcomponent"), &[]).await.json();
+    let unlabelled = get(&app, &format!("{ALL}?labelSelector=!apiserver.kubernetes.io%2Fidentity"), &[]).await.json();
     assert!(keys(&unlabelled).is_empty(), "every fixture lease has the label");
 }
 
@@ -91,7 +93,7 @@ async fn kubectl_gets_tables_with_each_leases_holder() {
     let (app, _, _) = serve(&LEASES).await;
     let reply = get(
         &app,
-        &format!("{KUBE_SYSTEM}?labelSelector=k8s.io%2Fcomponent%3Dkapi-server"),
+        &format!("{KUBE_SYSTEM}?labelSelector=apiserver.kubernetes.io%2Fidentity%3Dkapi-server"),
         &[("accept", KUBECTL_TABLE)],
     )
     .await;
@@ -109,7 +111,7 @@ async fn kubectl_gets_tables_with_each_leases_holder() {
     let age = rows[0]["cells"][2].as_str().expect("an age");
     assert!(age.ends_with(['y', 'd']) && !age.starts_with('<'), "created in 2024: {age}");
     assert_eq!(rows[0]["object"]["kind"], "PartialObjectMetadata");
-    assert_eq!(rows[0]["object"]["metadata"]["labels"]["k8s.io/component"], "kapi-server");
+    assert_eq!(rows[0]["object"]["metadata"]["labels"]["apiserver.kubernetes.io/identity"], "kapi-server");
     assert_eq!(resource_version(&table), resource_version(&get(&app, KUBE_SYSTEM, &[]).await.json()));
 
     let one =
@@ -133,7 +135,7 @@ async fn kubectl_gets_tables_with_each_leases_holder() {
 async fn malformed_queries_are_refused_with_a_status() {
     let (app, _, _) = serve(&LEASES).await;
     for query in [
-        "labelSelector=k8s.io%2Fcomponent%20in%20kapi-server",
+        "labelSelector=apiserver.kubernetes.io%2Fidentity%20in%20kapi-server",
         "labelSelector=-x%3Dy",
         "fieldSelector=spec.holderIdentity%3Dx",
         "continue=abc",

@@ -4,8 +4,8 @@
 # /readyz, then writes into DIR:
 #
 #   kubeconfig   for kubectl and any client (server, CA, token)
-#   env          KUBE_URL, KUBE_TOKEN, KUBE_CA, KUBECONFIG and KUBE_FRONT_PROXY_CA (the CA of the client
-#                certificate it presents to APIService backends) as shell assignments
+#   env          KUBE_URL, KUBE_TOKEN, KUBE_CA, KUBECONFIG, KUBE_FRONT_PROXY_CA (the CA of the client
+#                certificate it presents to APIService backends) and ETCD_URL (etcd's client URL) as shell assignments
 #   ready        the supervisor's pid, once the server is ready (the harness waits for this file)
 #
 # and stays in the foreground supervising both until it is interrupted, either fails, or the process WATCH_PID
@@ -135,6 +135,7 @@ KUBE_TOKEN=$token
 KUBE_CA=$certs/ca.crt
 KUBECONFIG=$dir/kubeconfig
 KUBE_FRONT_PROXY_CA=$certs/front-proxy-ca.crt
+ETCD_URL=http://127.0.0.1:$etcd_client
 ENV
 echo $$ >"$dir/ready"
 echo "kube: $("$apiserver" --version) ready at $url (etcd $(etcd --version | head -1 | cut -d' ' -f3)); $dir/env"

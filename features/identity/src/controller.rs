@@ -3,7 +3,8 @@
 //! A heartbeat first renews the lease it last wrote, conditional on that write's revision. When that fails
 //! because the lease changed (a collector deleted it, another start on the same host took it), it reads the
 //! lease and takes it: a lease held by someone else gets this replica's holder identity, a new acquire time and
-//! one more transition; a missing lease is created. A failed heartbeat is retried sooner than the renew interval.
+//! one more transition; a missing lease is created. Renewals come every renew interval plus up to 4 % (as
+//! kube-apiserver's); a failed heartbeat is retried sooner than the renew interval.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -23,6 +24,18 @@ const RETRY_AFTER: Duration = Duration::from_secs(1);
 
 /// Failed heartbeats in a row that make the controller unhealthy.
 const FAILURES_BEFORE_UNHEALTHY: u32 = 2;
+
+/// The most a renewal is delayed past the renew interval, as a fraction of it: kube-apiserver's lease controller
+/// waits up to 4 % longer, so that replicas started together (a rollout) spread their writes over time.
+const RENEW_JITTER: f64 = 0.04;
+
+/// `interval` plus up to [`RENEW_JITTER`] of it, the share picked by `random`: random bits, here a v4 UUID's
+/// (which this crate already makes; its few fixed version bits sit far below the precision that matters).
+pub(crate) fn jittered(interval: Duration, random: u128) -> Duration {
+    // The top 53 bits give a uniform fraction in [0, 1), exactly representable.
+    let fraction = (random >> 75) as f64 / (1u64 << 53) as f64;
+    interval.mul_f64(1.0 + RENEW_JITTER * fraction)
+}
 
 /// What a successful heartbeat did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +84,7 @@ impl LeaseController {
                     failures = 0;
                     health.set(LeaseHealth::Healthy);
                     crate::metrics::IdentityMetrics::of(&handle).set_healthy(true);
-                    self.settings.renew_interval
+                    jittered(self.settings.renew_interval, uuid::Uuid::new_v4().as_u128())
                 }
                 Err(error) => {
                     failures += 1;

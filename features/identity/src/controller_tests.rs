@@ -93,3 +93,16 @@ async fn replicas_on_different_hosts_hold_different_leases() -> Result<(), Store
     assert_eq!(hosts, ["node-a", "node-b", "node-c"]);
     Ok(())
 }
+
+#[test]
+fn renewals_wait_the_interval_plus_up_to_four_percent() {
+    use super::jittered;
+    let interval = Duration::from_secs(10);
+    assert_eq!(jittered(interval, 0), interval);
+    let longest = jittered(interval, u128::MAX);
+    assert!(longest > Duration::from_millis(10_399) && longest <= Duration::from_millis(10_400), "{longest:?}");
+    assert_eq!(jittered(interval, 1 << 127), Duration::from_millis(10_200), "half way");
+    let samples: Vec<Duration> = (0..100).map(|_| jittered(interval, uuid::Uuid::new_v4().as_u128())).collect();
+    assert!(samples.iter().all(|wait| (interval..=interval.mul_f64(1.04)).contains(wait)));
+    assert!(samples.iter().any(|wait| *wait != samples[0]), "the delay varies");
+}

@@ -7,6 +7,7 @@
 mod collector;
 mod controller;
 mod health;
+mod lease_name;
 mod leases;
 mod metrics;
 mod settings;
@@ -18,7 +19,8 @@ use tokio::task::JoinHandle;
 
 pub(crate) use health::HealthCell;
 pub use health::LeaseHealth;
-pub use settings::{COMPONENT_LABEL, DEFAULT_COMPONENT, HOSTNAME_LABEL, IdentitySettings, NAMESPACE, lease_name};
+pub use lease_name::{LEASE_NAME_PREFIX, lease_name};
+pub use settings::{COMPONENT_LABEL, DEFAULT_COMPONENT, HOSTNAME_LABEL, IdentitySettings, NAMESPACE};
 #[cfg(feature = "etcd")]
 pub use store::EtcdSettings;
 pub use store::{

@@ -3,24 +3,25 @@
 
 use std::time::Duration;
 
-use kapi_meta::content_hash::content_hash;
+use crate::lease_name::lease_name;
 
 /// The namespace identity leases are held in.
 pub const NAMESPACE: &str = "kube-system";
 
-/// The label naming the component that holds a lease; collectors only collect their own component's.
-pub const COMPONENT_LABEL: &str = "k8s.io/component";
+/// The label naming the component that holds a lease, kube-apiserver's key (whose own collector selects the value
+/// `kube-apiserver`, so it leaves kapi's leases alone); collectors only collect their own component's.
+pub const COMPONENT_LABEL: &str = "apiserver.kubernetes.io/identity";
 
 /// The label naming the host a replica runs on.
 pub const HOSTNAME_LABEL: &str = "kubernetes.io/hostname";
 
-/// The component a replica identifies as unless told otherwise (label `k8s.io/component`).
+/// The component a replica identifies as unless told otherwise (label `apiserver.kubernetes.io/identity`).
 pub const DEFAULT_COMPONENT: &str = "kapi-server";
 
 /// How a replica holds and renews its lease, and how it collects others'.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IdentitySettings {
-    /// The `k8s.io/component` label, and the lease name's first part.
+    /// The `apiserver.kubernetes.io/identity` label; the lease name hashes it with the host name.
     pub component: String,
     /// The host the replica runs on (label `kubernetes.io/hostname`); the lease name hashes it, so a replica
     /// restarted on the same host takes its lease back.
@@ -50,8 +51,8 @@ impl IdentitySettings {
         }
     }
 
-    /// `<component>-<hash of the host name>`: stable across restarts on one host, distinct across hosts, and a
-    /// valid object name however long or odd the host name is.
+    /// `apiserver-<hash of the host name and the component>` ([`lease_name`]): stable across restarts on one
+    /// host, distinct across hosts and components, and a valid object name however long or odd the host name is.
     pub fn lease_name(&self) -> String {
         lease_name(&self.component, &self.hostname)
     }
@@ -68,7 +69,10 @@ impl IdentitySettings {
         if self.hostname.trim().is_empty() {
             return Err("the host name is empty".to_owned());
         }
-        if !is_dns_label_prefix(&self.component) {
+        if self.hostname.len() > usize::from(u16::MAX) {
+            return Err(format!("the host name is {} bytes long, more than 65535", self.hostname.len()));
+        }
+        if !is_component_name(&self.component) {
             return Err(format!(
                 "component {:?} must be lowercase letters, digits and '-', starting with a letter, at most 40 long",
                 self.component
@@ -88,20 +92,14 @@ impl IdentitySettings {
     }
 }
 
-/// `<component>-<first 16 hex digits of the host name's hash>`, lowercase.
-pub fn lease_name(component: &str, hostname: &str) -> String {
-    let hash = content_hash(hostname.as_bytes()).to_ascii_lowercase();
-    format!("{component}-{}", &hash[..16])
-}
-
 /// A fresh holder identity: the lease name and a random UUID, so each start of a replica is told apart.
 pub(crate) fn holder_identity(lease_name: &str) -> String {
     format!("{lease_name}_{}", uuid::Uuid::new_v4())
 }
 
-/// Lowercase alphanumerics and `-`, starting with a letter, short enough that the lease name (plus 17
-/// characters of hash) stays within a DNS label.
-fn is_dns_label_prefix(text: &str) -> bool {
+/// Lowercase alphanumerics and `-`, starting with a letter, at most 40 long: a label value that reads as a
+/// component name.
+fn is_component_name(text: &str) -> bool {
     text.len() <= 40
         && text.starts_with(|c: char| c.is_ascii_lowercase())
         && text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
@@ -112,21 +110,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lease_names_are_stable_per_host_and_distinct_across_hosts() {
-        let name = lease_name("kapi-server", "node-a.example");
-        assert_eq!(name, lease_name("kapi-server", "node-a.example"));
-        assert_ne!(name, lease_name("kapi-server", "node-b.example"));
-        assert!(name.starts_with("kapi-server-") && name.len() == "kapi-server-".len() + 16, "{name}");
-        let long = "x".repeat(300);
-        assert!(lease_name("kapi-server", &long).len() < 64);
-        assert!(name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
-    }
-
-    #[test]
     fn holder_identities_differ_per_start() {
-        let (first, second) = (holder_identity("kapi-server-0123"), holder_identity("kapi-server-0123"));
+        let (first, second) = (holder_identity("apiserver-0123"), holder_identity("apiserver-0123"));
         assert_ne!(first, second);
-        assert!(first.starts_with("kapi-server-0123_"), "{first}");
+        assert!(first.starts_with("apiserver-0123_"), "{first}");
     }
 
     #[test]

@@ -151,8 +151,8 @@ impl EtcdStore {
         Ok(self.transaction(txn).await?.succeeded())
     }
 
-    /// Every lease under the namespace's prefix; a value that is not a lease is skipped with a warning, so one
-    /// foreign key cannot hide every replica.
+    /// Every lease under the namespace's prefix; a value that is not a lease is skipped, with a warning unless it
+    /// is kube-apiserver's (protobuf), so one foreign key cannot hide every replica.
     pub async fn list(&self, namespace: Option<&str>) -> Result<Listing, StoreError> {
         let prefix = self.prefix(namespace);
         let response = self
@@ -162,7 +162,7 @@ impl EtcdStore {
             })
             .await?;
         let mut leases = Vec::new();
-        for kv in response.kvs() {
+        for kv in response.kvs().iter().filter(|kv| !kube_apiservers(kv)) {
             match decode(kv) {
                 Ok(stored) => leases.push(stored),
                 Err(error) => tracing::warn!(%error, "skipping a stored value"),
@@ -174,6 +174,8 @@ impl EtcdStore {
 
     /// A task follows etcd's watch of the prefix from `after + 1` and forwards each change until the receiver is
     /// dropped or etcd ends the watch (compaction, lost leader, connection lost), which it reports as an error.
+    /// A change to a value that is not a lease is skipped, as [`Self::list`] skips it: under kube-apiserver's own
+    /// prefix its leases (protobuf) change every ten seconds beside kapi's.
     pub async fn watch(&self, namespace: Option<&str>, after: i64) -> Result<LeaseEvents, StoreError> {
         let options = WatchOptions::new().with_prefix().with_start_revision(after + 1).with_prev_key();
         let prefix = self.prefix(namespace);
@@ -197,7 +199,9 @@ impl EtcdStore {
                     Ok(Some(response)) if response.canceled() => {
                         Err(StoreError::Unavailable(format!("etcd ended the watch: {}", response.cancel_reason())))
                     }
-                    Ok(Some(response)) => response.events().iter().map(event).collect::<Result<Vec<_>, _>>(),
+                    Ok(Some(response)) => {
+                        response.events().iter().filter_map(lease_event).collect::<Result<Vec<_>, _>>()
+                    }
                     Ok(None) => Err(StoreError::Unavailable("etcd closed the watch stream".to_owned())),
                     Err(error) => Err(unavailable(error)),
                 };
@@ -235,6 +239,21 @@ impl EtcdStore {
     }
 }
 
+/// [`event`], or nothing (and a warning) for a value that is not a lease.
+fn lease_event(etcd_event: &etcd_client::Event) -> Option<Result<LeaseEvent, StoreError>> {
+    let value = if etcd_event.event_type() == EventType::Delete { etcd_event.prev_kv() } else { etcd_event.kv() };
+    if value.is_some_and(kube_apiservers) {
+        return None;
+    }
+    match event(etcd_event) {
+        Err(error @ StoreError::Corrupt { .. }) => {
+            tracing::warn!(%error, "skipping a change to a stored value");
+            None
+        }
+        other => Some(other),
+    }
+}
+
 /// One etcd event as a lease change: a put that created the key is an addition; a delete carries the previous
 /// value (the watch asks for it) at the deletion's revision.
 fn event(event: &etcd_client::Event) -> Result<LeaseEvent, StoreError> {
@@ -259,9 +278,25 @@ fn encode(lease: &Lease) -> Vec<u8> {
     serde_json::to_vec(lease).unwrap_or_default()
 }
 
+/// What every value kube-apiserver stores in protobuf starts with.
+const KUBERNETES_PROTOBUF_MAGIC: &[u8] = b"k8s\x00";
+
+/// Whether a value is kube-apiserver's (protobuf): expected under its prefix, where kapi's leases sit beside its
+/// own, so skipped without a warning (logged at debug level).
+fn kube_apiservers(kv: &KeyValue) -> bool {
+    let theirs = kv.value().starts_with(KUBERNETES_PROTOBUF_MAGIC);
+    if theirs {
+        tracing::debug!(key = %String::from_utf8_lossy(kv.key()), "skipping kube-apiserver's protobuf value");
+    }
+    theirs
+}
+
 fn decode(kv: &KeyValue) -> Result<StoredLease, StoreError> {
     let corrupt =
         |message: String| StoreError::Corrupt { key: String::from_utf8_lossy(kv.key()).into_owned(), message };
+    if kv.value().starts_with(KUBERNETES_PROTOBUF_MAGIC) {
+        return Err(corrupt("a Kubernetes protobuf value (kube-apiserver's encoding); kapi reads JSON values".into()));
+    }
     let lease: Lease = serde_json::from_slice(kv.value()).map_err(|e| corrupt(e.to_string()))?;
     Ok(StoredLease::new(lease, kv.mod_revision()))
 }
