@@ -97,3 +97,28 @@ fn a_converted_document_is_served_here_under_its_own_hash() {
     );
     assert!(composed.proxied.is_empty());
 }
+
+#[test]
+fn an_empty_bundle_serves_the_upstream_swagger_for_what_the_upstream_owns() {
+    let swagger = json!({
+        "swagger": "2.0",
+        "info": {"title": "Kubernetes", "version": "v1.32.2"},
+        "securityDefinitions": {"BearerToken": {"type": "apiKey", "name": "authorization", "in": "header"}},
+        "paths": {"/apis/x.example.com/v1/widgets": {"get": {"responses": {"200": {"schema": {"$ref": "#/definitions/Widget"}}}}},
+                  "/apis/other.example.com/v1/gadgets": {}},
+        "definitions": {"Widget": {"type": "object",
+            "x-kubernetes-group-version-kind": [{"group": "x.example.com", "version": "v1", "kind": "Widget"}]}},
+    });
+    let mut up = upstream("a=http://127.0.0.1:1", true, Published::Unknown);
+    up.swagger = Swagger { document: Some(std::sync::Arc::new(swagger.clone())), etag: None };
+    let composed = compose(&Files::default(), &[up]).expect("composes");
+    let served = json_file(&composed, "openapi/v2/swagger.json");
+    assert_eq!((&served["swagger"], &served["info"]), (&swagger["swagger"], &swagger["info"]));
+    assert_eq!(served["securityDefinitions"], swagger["securityDefinitions"]);
+    let paths: Vec<&String> = served["paths"].as_object().expect("paths").keys().collect();
+    assert_eq!(paths, ["/apis/x.example.com/v1/widgets"], "only what the upstream owns");
+    assert_eq!(served["definitions"]["Widget"], swagger["definitions"]["Widget"]);
+
+    let nobody = compose(&Files::default(), &[]).expect("composes");
+    assert!(!nobody.files.contains_key("openapi/v2/swagger.json"), "no upstream swagger, no document");
+}

@@ -9,6 +9,7 @@
 
 mod client;
 mod compose;
+mod credentials;
 mod fetch_discovery;
 mod fetch_openapi;
 mod follow;
@@ -22,6 +23,8 @@ mod spec;
 mod state;
 mod swagger;
 
+pub use client::{HttpClient, http_client};
+pub use credentials::BearerToken;
 pub use merge::Conflict;
 pub use running::{Aggregator, AggregatorSettings, AggregatorTasks};
 pub use spec::{GroupVersionKey, UpstreamSpec};
