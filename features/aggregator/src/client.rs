@@ -195,9 +195,9 @@ mod tests {
 
     #[test]
     fn https_needs_a_ca_and_http_refuses_one() {
-        let no_ca = http_client("https://127.0.0.1:1", None).err().expect("https without a CA");
+        let no_ca = http_client("https://127.0.0.1:1", None).expect_err("https without a CA");
         assert!(no_ca.contains("needs a CA file"), "{no_ca}");
-        let ca_for_http = http_client("http://127.0.0.1:1", Some(Path::new("/ca.pem"))).err().expect("http with a CA");
+        let ca_for_http = http_client("http://127.0.0.1:1", Some(Path::new("/ca.pem"))).expect_err("http with a CA");
         assert!(ca_for_http.contains("only makes sense with https"), "{ca_for_http}");
     }
 }

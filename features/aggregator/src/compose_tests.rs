@@ -110,7 +110,7 @@ fn an_empty_bundle_serves_the_upstream_swagger_for_what_the_upstream_owns() {
             "x-kubernetes-group-version-kind": [{"group": "x.example.com", "version": "v1", "kind": "Widget"}]}},
     });
     let mut up = upstream("a=http://127.0.0.1:1", true, Published::Unknown);
-    up.swagger = Swagger { document: Some(std::sync::Arc::new(swagger.clone())), etag: None };
+    up.swagger = Swagger { document: Some(Arc::new(swagger.clone())), etag: None };
     let composed = compose(&Files::default(), &[up]).expect("composes");
     let served = json_file(&composed, "openapi/v2/swagger.json");
     assert_eq!((&served["swagger"], &served["info"]), (&swagger["swagger"], &swagger["info"]));
