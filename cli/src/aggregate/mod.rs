@@ -27,12 +27,19 @@ pub struct AggregateArgs {
     /// Seconds each request may take.
     #[arg(long, default_value_t = 30, value_name = "SECONDS")]
     timeout: u64,
+    /// For an https:// URL: the PEM certificates the server's certificate must chain to (nothing else is trusted).
+    #[arg(long, value_name = "FILE")]
+    ca: Option<PathBuf>,
+    /// For an https:// URL: a file holding a bearer token to send (a service account's, or a kubeconfig user's).
+    #[arg(long, value_name = "FILE")]
+    token_file: Option<PathBuf>,
 }
 
 /// Downloads, merges and writes; prints one summary line to stderr.
 pub fn aggregate(args: &AggregateArgs) -> Result<ExitCode, String> {
     let started = Instant::now();
-    let fetcher = Fetcher::new(&args.url, Duration::from_secs(args.timeout))?;
+    let fetcher =
+        Fetcher::new(&args.url, Duration::from_secs(args.timeout), args.ca.as_deref(), args.token_file.as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
