@@ -16,6 +16,7 @@ mod hangup;
 mod identity;
 mod import;
 mod init;
+mod kube_behind_kapi;
 mod kube_object_rules;
 mod kubectl_validate_suite;
 mod proto_ledger;

@@ -9,7 +9,7 @@ use std::process::Command;
 use common::Server;
 
 /// Every `kubectl.<version>` beside the `kubectl` on PATH: (version, path).
-fn installed_kubectls() -> Vec<(String, PathBuf)> {
+pub(crate) fn installed_kubectls() -> Vec<(String, PathBuf)> {
     let Some(kubectl) = common::kubectls().into_iter().next() else { return Vec::new() };
     let dir = std::fs::canonicalize(&kubectl).ok().and_then(|real| real.parent().map(Path::to_path_buf));
     let mut found: Vec<(String, PathBuf)> = dir

@@ -22,6 +22,7 @@ const START_TIMEOUT: Duration = Duration::from_secs(20 * 60);
 pub struct Kube {
     url: String,
     token: String,
+    ca: PathBuf,
     kubeconfig: PathBuf,
     agent: ureq::Agent,
 }
@@ -78,6 +79,16 @@ impl Kube {
     /// `https://127.0.0.1:<port>`.
     pub fn url(&self) -> &str {
         &self.url
+    }
+
+    /// The PEM file of the CA the server's certificate chains to.
+    pub fn ca(&self) -> &Path {
+        &self.ca
+    }
+
+    /// The bearer token of a system:masters user.
+    pub fn token(&self) -> &str {
+        &self.token
     }
 
     /// A kubeconfig for the server (system:masters by bearer token).
@@ -218,5 +229,11 @@ fn connect(dir: &Path) -> Kube {
         .timeout_global(Some(Duration::from_secs(120)))
         .build()
         .into();
-    Kube { url: value("KUBE_URL"), token: value("KUBE_TOKEN"), kubeconfig: PathBuf::from(value("KUBECONFIG")), agent }
+    Kube {
+        url: value("KUBE_URL"),
+        token: value("KUBE_TOKEN"),
+        ca: PathBuf::from(value("KUBE_CA")),
+        kubeconfig: PathBuf::from(value("KUBECONFIG")),
+        agent,
+    }
 }
