@@ -332,3 +332,50 @@ fn a_rotated_token_file_is_read_again_and_a_refused_token_makes_the_upstream_sta
     assert!(!metrics.contains(kube.token()), "the token never shows in metrics");
     fronted.assert_log_free_of(&[kube.token(), "not-a-token-the-server-knows"]);
 }
+
+/// A client certificate for a system:masters user, signed by the real server's CA (which `tests/kube/up.sh` also
+/// names as its `--client-ca-file`, and keeps the key of beside `ca.crt`): (certificate, key).
+fn client_certificate(kube: &Kube, dir: &Path) -> (PathBuf, PathBuf) {
+    let (ca_key, csr) = (kube.ca().with_file_name("ca.key"), dir.join("client.csr"));
+    let (cert, key, extensions) = (dir.join("client.crt"), dir.join("client.key"), dir.join("client.ext"));
+    std::fs::write(&extensions, "extendedKeyUsage=clientAuth\n").expect("extensions file");
+    let openssl = |args: &[&str]| {
+        let output = Command::new("openssl").args(args).output().expect("openssl runs");
+        assert!(output.status.success(), "openssl {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    };
+    let subject = "/O=system:masters/CN=kapi-client-certificate-test";
+    let (key_path, csr_path, cert_path) = (path_str(&key), path_str(&csr), path_str(&cert));
+    openssl(&["req", "-newkey", "rsa:2048", "-nodes", "-subj", subject, "-keyout", key_path, "-out", csr_path]);
+    let (ca, ca_key, serial) = (path_str(kube.ca()), path_str(&ca_key), dir.join("ca.srl"));
+    let signing = ["x509", "-req", "-in", csr_path, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-CAserial"];
+    let rest = [path_str(&serial), "-days", "1", "-extfile", path_str(&extensions), "-out", cert_path];
+    openssl(&[&signing[..], &rest[..]].concat());
+    (cert, key)
+}
+
+#[test]
+fn a_client_certificate_authenticates_kapi_serve_and_kapi_aggregate_to_the_real_server() {
+    let kube = kube();
+    let work = tempfile::tempdir().expect("tempdir");
+    let (cert, key) = client_certificate(kube, work.path());
+    let ca = path_str(kube.ca());
+
+    let bundle = work.path().join("bundle");
+    std::fs::create_dir(&bundle).expect("empty bundle dir");
+    let upstream = format!("kube={},ca={ca},cert={},key={}", kube.url(), cert.display(), key.display());
+    let server = Server::kapi_serve(&["--dir", path_str(&bundle), "--upstream", &upstream]);
+    wait_for(FIRST_READ, "the real server's group-versions Current through kapi (client certificate)", || {
+        let items = discovery_items(&server, "/apis");
+        !items.is_empty() && stale(&items).is_empty()
+    });
+    let real = kube.get("/apis", AGGREGATED_V2).json();
+    let real_items = as_client_go_reads(real["items"].as_array().expect("items"));
+    assert_eq!(as_client_go_reads(&discovery_items(&server, "/apis")), real_items);
+
+    let out = work.path().join("aggregate.json");
+    let output = run_aggregate(kube.url(), &out, &["--ca", ca, "--cert", path_str(&cert), "--key", path_str(&key)]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let listed = kube.get("/openapi/v3", "application/json").json()["paths"].as_object().map_or(0, |p| p.len());
+    assert!(stderr.contains(&format!("aggregated {listed} documents")), "{stderr}");
+}

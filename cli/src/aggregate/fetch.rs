@@ -8,7 +8,7 @@ use http_body_util::{BodyExt, Empty};
 use hyper::body::Bytes;
 use hyper::header::{ACCEPT, AUTHORIZATION, LOCATION};
 use hyper::{Request, StatusCode, Uri};
-use kapi_runtime::aggregator::{BearerToken, HttpClient, http_client};
+use kapi_runtime::aggregator::{BearerToken, ClientIdentity, HttpClient, http_client};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
@@ -17,6 +17,14 @@ use super::merge::SourceDocument;
 
 /// A stale `?hash=` is answered with a redirect to the current one; more than a few hops means a loop.
 const MAX_REDIRECTS: usize = 3;
+
+/// How to reach an https server: the CA to trust, and a bearer token or a client certificate to authenticate with.
+#[derive(Debug, Default)]
+pub struct Credentials<'a> {
+    pub ca_file: Option<&'a Path>,
+    pub token_file: Option<&'a Path>,
+    pub identity: Option<ClientIdentity>,
+}
 
 /// An HTTP client for one server: its base URL, the time each request may take, and its credentials.
 #[derive(Debug, Clone)]
@@ -29,14 +37,9 @@ pub struct Fetcher {
 
 impl Fetcher {
     /// A client for the server at `base` (`http://host:port` or `https://host:port`, optionally with a path prefix
-    /// such as a proxy's). https needs `ca_file`; a token (from `token_file`) is only sent over https, and only to
-    /// `base`'s own origin.
-    pub fn new(
-        base: &str,
-        timeout: Duration,
-        ca_file: Option<&Path>,
-        token_file: Option<&Path>,
-    ) -> Result<Self, String> {
+    /// such as a proxy's). https needs a CA file; a token and a client certificate need https, and the token is only
+    /// sent to `base`'s own origin.
+    pub fn new(base: &str, timeout: Duration, credentials: &Credentials<'_>) -> Result<Self, String> {
         let base = base.trim_end_matches('/').to_owned();
         let uri: Uri = base.parse().map_err(|e| format!("{base} is not a valid URL: {e}"))?;
         let https = match uri.scheme_str() {
@@ -44,14 +47,14 @@ impl Fetcher {
             Some("https") if uri.authority().is_some() => true,
             _ => return Err(format!("{base} is not an http:// or https:// URL with a host")),
         };
-        if https && ca_file.is_none() {
+        if https && credentials.ca_file.is_none() {
             return Err(format!("{base}: https needs --ca FILE, the certificates to trust"));
         }
-        if !https && token_file.is_some() {
-            return Err(format!("{base}: --token-file is only sent over https://"));
+        if !https && (credentials.token_file.is_some() || credentials.identity.is_some()) {
+            return Err(format!("{base}: --token-file and --cert are only sent over https://"));
         }
-        let client = http_client(&base, ca_file)?;
-        let token = token_file.map(BearerToken::from_file).transpose()?.map(Arc::new);
+        let client = http_client(&base, credentials.ca_file, credentials.identity.as_ref())?;
+        let token = credentials.token_file.map(BearerToken::from_file).transpose()?.map(Arc::new);
         Ok(Self { client, base, timeout, token })
     }
 
@@ -175,7 +178,9 @@ mod tests {
 
     use serde_json::json;
 
-    use super::{Fetcher, listed_documents};
+    use std::path::Path;
+
+    use super::{ClientIdentity, Credentials, Fetcher, listed_documents};
 
     #[test]
     fn the_root_listing_gives_each_group_version_and_its_url_as_advertised() {
@@ -201,7 +206,8 @@ mod tests {
 
     #[test]
     fn redirects_stay_on_the_server() {
-        let fetcher = Fetcher::new("http://127.0.0.1:8001/proxy/", Duration::from_secs(1), None, None).expect("http");
+        let fetcher = Fetcher::new("http://127.0.0.1:8001/proxy/", Duration::from_secs(1), &Credentials::default())
+            .expect("http");
         assert_eq!(fetcher.resolve("/openapi/v3/api/v1?hash=X"), "http://127.0.0.1:8001/openapi/v3/api/v1?hash=X");
         assert_eq!(fetcher.resolve("http://other/x"), "http://other/x");
         assert!(fetcher.on_base_origin("http://127.0.0.1:8001/openapi/v3"));
@@ -210,17 +216,20 @@ mod tests {
     }
 
     #[test]
-    fn https_needs_a_ca_and_a_token_needs_https() {
+    fn https_needs_a_ca_and_credentials_need_https() {
         let second = Duration::from_secs(1);
-        let no_ca = Fetcher::new("https://127.0.0.1:6443", second, None, None).expect_err("no CA");
+        let no_ca = Fetcher::new("https://127.0.0.1:6443", second, &Credentials::default()).expect_err("no CA");
         assert!(no_ca.contains("https needs --ca FILE"), "{no_ca}");
-        let token = std::path::Path::new("/nonexistent/token");
-        let plain = Fetcher::new("http://127.0.0.1:8080", second, None, Some(token)).expect_err("token over http");
+        let token = Credentials { token_file: Some(Path::new("/nonexistent/token")), ..Credentials::default() };
+        let plain = Fetcher::new("http://127.0.0.1:8080", second, &token).expect_err("token over http");
         assert!(plain.contains("only sent over https://"), "{plain}");
-        let missing =
-            Fetcher::new("https://127.0.0.1:6443", second, Some(std::path::Path::new("/nonexistent/ca")), None)
-                .expect_err("missing CA file");
+        let identity = ClientIdentity { cert: "/c.pem".into(), key: "/k.pem".into() };
+        let cert = Credentials { identity: Some(identity), ..Credentials::default() };
+        let plain = Fetcher::new("http://127.0.0.1:8080", second, &cert).expect_err("certificate over http");
+        assert!(plain.contains("only sent over https://"), "{plain}");
+        let ca = Credentials { ca_file: Some(Path::new("/nonexistent/ca")), ..Credentials::default() };
+        let missing = Fetcher::new("https://127.0.0.1:6443", second, &ca).expect_err("missing CA file");
         assert!(missing.contains("/nonexistent/ca"), "{missing}");
-        assert!(Fetcher::new("127.0.0.1:8080", second, None, None).is_err());
+        assert!(Fetcher::new("127.0.0.1:8080", second, &Credentials::default()).is_err());
     }
 }

@@ -32,7 +32,7 @@ fn upstream(spec: &str, current: bool, published: Published) -> Snapshot {
         "resources": [{"resource": "widgets", "responseKind": {"group": "", "version": "", "kind": "Widget"},
                        "scope": "Cluster", "verbs": ["get", "list"]}]}]});
     Snapshot {
-        client: UpstreamClient::new(&spec.url, None, Duration::from_secs(1)).expect("client"),
+        client: UpstreamClient::new(&spec.url, None, None, Duration::from_secs(1)).expect("client"),
         spec,
         current,
         apis: RootDiscovery { items: vec![widgets], etag: None, source: None },

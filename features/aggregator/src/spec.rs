@@ -1,4 +1,5 @@
-//! An upstream as named on the command line: `NAME=URL[,ca=FILE][,token-file=FILE][,gv=GROUP/VERSION]…`.
+//! An upstream as named on the command line:
+//! `NAME=URL[,ca=FILE][,token-file=FILE][,cert=FILE,key=FILE][,gv=GROUP/VERSION]…`.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -18,9 +19,18 @@ pub struct UpstreamSpec {
     pub ca_file: Option<PathBuf>,
     /// A file holding the bearer token sent to an https upstream (re-read when it changes).
     pub token_file: Option<PathBuf>,
+    /// A client certificate presented to an https upstream.
+    pub client_identity: Option<ClientIdentity>,
     /// The group-versions taken from this upstream, the way an APIService registers one; empty takes all it
     /// serves. Listed ones are published (empty and Stale) even before the upstream first answers.
     pub group_versions: BTreeSet<GroupVersionKey>,
+}
+
+/// A client certificate (chain) and its private key, PEM files read at startup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientIdentity {
+    pub cert: PathBuf,
+    pub key: PathBuf,
 }
 
 impl UpstreamSpec {
@@ -34,7 +44,7 @@ impl FromStr for UpstreamSpec {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        let usage = "expected NAME=URL[,ca=FILE][,token-file=FILE][,gv=GROUP/VERSION]...";
+        let usage = "expected NAME=URL[,ca=FILE][,token-file=FILE][,cert=FILE,key=FILE][,gv=GROUP/VERSION]...";
         let (name, rest) = text.split_once('=').ok_or_else(|| format!("upstream `{text}`: {usage}"))?;
         let valid_name =
             !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
@@ -46,15 +56,27 @@ impl FromStr for UpstreamSpec {
         if !(url.starts_with("http://") || url.starts_with("https://")) {
             return Err(format!("upstream `{name}`: `{url}` is not an http:// or https:// URL"));
         }
-        let mut spec =
-            Self { name: name.to_owned(), url, ca_file: None, token_file: None, group_versions: BTreeSet::new() };
+        let mut spec = Self {
+            name: name.to_owned(),
+            url,
+            ca_file: None,
+            token_file: None,
+            client_identity: None,
+            group_versions: BTreeSet::new(),
+        };
+        let (mut cert, mut key) = (None, None);
         for part in parts {
             match part.split_once('=') {
-                Some((option @ ("ca" | "token-file"), file)) => {
+                Some((option @ ("ca" | "token-file" | "cert" | "key"), file)) => {
                     if file.is_empty() {
                         return Err(format!("upstream `{name}`: {option}= needs a file name"));
                     }
-                    let slot = if option == "ca" { &mut spec.ca_file } else { &mut spec.token_file };
+                    let slot = match option {
+                        "ca" => &mut spec.ca_file,
+                        "token-file" => &mut spec.token_file,
+                        "cert" => &mut cert,
+                        _ => &mut key,
+                    };
                     if slot.replace(PathBuf::from(file)).is_some() {
                         return Err(format!("upstream `{name}`: {option}= is given twice"));
                     }
@@ -67,6 +89,11 @@ impl FromStr for UpstreamSpec {
                 _ => return Err(format!("upstream `{name}`: unknown option `{part}`; {usage}")),
             }
         }
+        spec.client_identity = match (cert, key) {
+            (Some(cert), Some(key)) => Some(ClientIdentity { cert, key }),
+            (None, None) => None,
+            _ => return Err(format!("upstream `{name}`: a client certificate needs both cert=FILE and key=FILE")),
+        };
         Ok(spec)
     }
 }
@@ -99,9 +126,16 @@ mod tests {
         assert_eq!(spec.url, "https://10.0.0.2:6443/prefix");
         assert_eq!(spec.ca_file, Some(PathBuf::from("/etc/ca.pem")));
         assert_eq!(spec.token_file, Some(PathBuf::from("/run/t")));
+        assert_eq!(spec.client_identity, None);
         assert!(spec.takes(&("metrics.k8s.io".to_owned(), "v1beta1".to_owned())));
         assert!(spec.takes(&(String::new(), "v1".to_owned())));
         assert!(!spec.takes(&("apps".to_owned(), "v1".to_owned())));
+    }
+
+    #[test]
+    fn a_client_certificate_is_a_cert_and_a_key() {
+        let spec: UpstreamSpec = "k=https://x,key=/k.pem,ca=/ca.pem,cert=/c.pem".parse().expect("ok");
+        assert_eq!(spec.client_identity, Some(ClientIdentity { cert: "/c.pem".into(), key: "/k.pem".into() }));
     }
 
     #[test]
@@ -124,6 +158,9 @@ mod tests {
             ("a=https://x,ca=/a,ca=/b", "ca= is given twice"),
             ("a=https://x,token-file=/a,token-file=/b", "token-file= is given twice"),
             ("a=https://x,token=abc", "unknown option"),
+            ("a=https://x,cert=/c.pem", "needs both cert=FILE and key=FILE"),
+            ("a=https://x,key=/k.pem", "needs both cert=FILE and key=FILE"),
+            ("a=https://x,cert=/c,key=/k,key=/k2", "key= is given twice"),
         ] {
             let error = text.parse::<UpstreamSpec>().expect_err(text);
             assert!(error.contains(needle), "{text}: {error}");
