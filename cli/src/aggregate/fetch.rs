@@ -21,8 +21,11 @@ const MAX_REDIRECTS: usize = 3;
 /// How to reach an https server: the CA to trust, and a bearer token or a client certificate to authenticate with.
 #[derive(Debug, Default)]
 pub struct Credentials<'a> {
+    /// `--ca`: the only certificates trusted.
     pub ca_file: Option<&'a Path>,
+    /// `--token-file`: a bearer token, sent to the server's own origin only.
     pub token_file: Option<&'a Path>,
+    /// `--cert` and `--key`.
     pub identity: Option<ClientIdentity>,
 }
 

@@ -29,7 +29,9 @@ pub struct UpstreamSpec {
 /// A client certificate (chain) and its private key, PEM files read at startup.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientIdentity {
+    /// The certificate, then any intermediates.
     pub cert: PathBuf,
+    /// Its private key (PKCS#8, PKCS#1 or SEC1).
     pub key: PathBuf,
 }
 
