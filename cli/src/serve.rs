@@ -52,9 +52,11 @@ pub struct ServeArgs {
     /// Append one `METHOD /path status` line per request to this file.
     #[arg(long, value_name = "FILE")]
     request_log: Option<PathBuf>,
-    /// Aggregate an upstream API server: `NAME=URL[,ca=FILE][,gv=GROUP/VERSION]...` (repeatable; https needs
-    /// `ca=`; `gv=` registers group-versions the way an APIService does, otherwise all it serves are taken). The
-    /// bundle's own group-versions win conflicts, then upstreams in the order given.
+    /// Aggregate an upstream API server: `NAME=URL[,ca=FILE][,token-file=FILE][,cert=FILE,key=FILE]
+    /// [,gv=GROUP/VERSION]...` (repeatable; https needs `ca=`; `token-file=` sends the bearer token in FILE, re-read
+    /// when it changes; `cert=`/`key=` present a client certificate; `gv=` registers group-versions the way an
+    /// APIService does, otherwise all it serves are taken). The bundle's own group-versions win conflicts, then
+    /// upstreams in the order given.
     #[arg(long = "upstream", value_name = "NAME=URL[,OPTION]...")]
     upstreams: Vec<UpstreamSpec>,
     /// Seconds between revalidations of each upstream (an upstream kapi server's discovery watch is followed

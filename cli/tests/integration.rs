@@ -17,6 +17,7 @@ mod identity;
 mod import;
 mod init;
 mod kube_apiservice;
+mod kube_behind_kapi;
 mod kube_identity;
 mod kube_object_rules;
 mod kubectl_validate_suite;

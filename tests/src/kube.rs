@@ -22,6 +22,7 @@ const START_TIMEOUT: Duration = Duration::from_secs(20 * 60);
 pub struct Kube {
     url: String,
     token: String,
+    ca: PathBuf,
     kubeconfig: PathBuf,
     front_proxy_ca: PathBuf,
     agent: ureq::Agent,
@@ -98,6 +99,16 @@ impl Kube {
     /// `https://127.0.0.1:<port>`.
     pub fn url(&self) -> &str {
         &self.url
+    }
+
+    /// The PEM file of the CA the server's certificate chains to.
+    pub fn ca(&self) -> &Path {
+        &self.ca
+    }
+
+    /// The bearer token of a system:masters user.
+    pub fn token(&self) -> &str {
+        &self.token
     }
 
     /// A kubeconfig for the server (system:masters by bearer token).
@@ -241,6 +252,7 @@ fn connect(dir: &Path) -> Kube {
     Kube {
         url: value("KUBE_URL"),
         token: value("KUBE_TOKEN"),
+        ca: PathBuf::from(value("KUBE_CA")),
         kubeconfig: PathBuf::from(value("KUBECONFIG")),
         front_proxy_ca: PathBuf::from(value("KUBE_FRONT_PROXY_CA")),
         agent,

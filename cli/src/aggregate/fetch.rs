@@ -1,15 +1,14 @@
 //! Downloading a server's OpenAPI v3 root and every group-version document it lists, a bounded number at a time.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Empty};
 use hyper::body::Bytes;
-use hyper::header::{ACCEPT, LOCATION};
+use hyper::header::{ACCEPT, AUTHORIZATION, LOCATION};
 use hyper::{Request, StatusCode, Uri};
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
+use kapi_runtime::aggregator::{BearerToken, ClientIdentity, HttpClient, http_client};
 use serde_json::Value;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
@@ -19,31 +18,47 @@ use super::merge::SourceDocument;
 /// A stale `?hash=` is answered with a redirect to the current one; more than a few hops means a loop.
 const MAX_REDIRECTS: usize = 3;
 
-/// An HTTP client for one server: its base URL and the time each request may take.
+/// How to reach an https server: the CA to trust, and a bearer token or a client certificate to authenticate with.
+#[derive(Debug, Default)]
+pub struct Credentials<'a> {
+    /// `--ca`: the only certificates trusted.
+    pub ca_file: Option<&'a Path>,
+    /// `--token-file`: a bearer token, sent to the server's own origin only.
+    pub token_file: Option<&'a Path>,
+    /// `--cert` and `--key`.
+    pub identity: Option<ClientIdentity>,
+}
+
+/// An HTTP client for one server: its base URL, the time each request may take, and its credentials.
 #[derive(Debug, Clone)]
 pub struct Fetcher {
-    client: Client<HttpConnector, Empty<Bytes>>,
+    client: HttpClient,
     base: String,
     timeout: Duration,
+    token: Option<Arc<BearerToken>>,
 }
 
 impl Fetcher {
-    /// A client for the server at `base` (`http://host:port`, optionally with a path prefix such as a proxy's).
-    pub fn new(base: &str, timeout: Duration) -> Result<Self, String> {
+    /// A client for the server at `base` (`http://host:port` or `https://host:port`, optionally with a path prefix
+    /// such as a proxy's). https needs a CA file; a token and a client certificate need https, and the token is only
+    /// sent to `base`'s own origin.
+    pub fn new(base: &str, timeout: Duration, credentials: &Credentials<'_>) -> Result<Self, String> {
         let base = base.trim_end_matches('/').to_owned();
         let uri: Uri = base.parse().map_err(|e| format!("{base} is not a valid URL: {e}"))?;
-        match uri.scheme_str() {
-            Some("http") if uri.authority().is_some() => {}
-            Some("https") => {
-                return Err(format!(
-                    "{base}: only http:// is supported (for a cluster that needs TLS and credentials, aggregate \
-                     through `kubectl proxy`)"
-                ));
-            }
-            _ => return Err(format!("{base} is not an http:// URL with a host")),
+        let https = match uri.scheme_str() {
+            Some("http") if uri.authority().is_some() => false,
+            Some("https") if uri.authority().is_some() => true,
+            _ => return Err(format!("{base} is not an http:// or https:// URL with a host")),
+        };
+        if https && credentials.ca_file.is_none() {
+            return Err(format!("{base}: https needs --ca FILE, the certificates to trust"));
         }
-        let client = Client::builder(TokioExecutor::new()).build_http();
-        Ok(Self { client, base, timeout })
+        if !https && (credentials.token_file.is_some() || credentials.identity.is_some()) {
+            return Err(format!("{base}: --token-file and --cert are only sent over https://"));
+        }
+        let client = http_client(&base, credentials.ca_file, credentials.identity.as_ref())?;
+        let token = credentials.token_file.map(BearerToken::from_file).transpose()?.map(Arc::new);
+        Ok(Self { client, base, timeout, token })
     }
 
     /// Downloads the root listing and then every document it lists, at most `concurrency` at once.
@@ -94,10 +109,11 @@ impl Fetcher {
     /// One request: the status, the `Location` header if any, and the whole body.
     async fn get(&self, url: &str) -> Result<(StatusCode, Option<String>, Bytes), String> {
         let uri: Uri = url.parse().map_err(|e| format!("{url} is not a valid URL: {e}"))?;
-        let request = Request::get(uri)
-            .header(ACCEPT, "application/json")
-            .body(Empty::new())
-            .map_err(|e| format!("GET {url}: {e}"))?;
+        let mut request = Request::get(uri).header(ACCEPT, "application/json");
+        if let Some(token) = self.token.as_ref().filter(|_| self.on_base_origin(url)) {
+            request = request.header(AUTHORIZATION, token.header());
+        }
+        let request = request.body(Empty::new()).map_err(|e| format!("GET {url}: {e}"))?;
         let response = self.client.request(request).await.map_err(|e| {
             let doing = if e.is_connect() { "cannot connect for" } else { "failed:" };
             format!("GET {url} {doing} {}", causes(&e))
@@ -113,12 +129,21 @@ impl Fetcher {
         if location.starts_with("http://") || location.starts_with("https://") {
             return location.to_owned();
         }
+        format!("{}/{}", self.origin(), location.trim_start_matches('/'))
+    }
+
+    /// The base's scheme and authority, without its path prefix.
+    fn origin(&self) -> &str {
         let origin_end = self.base.find("://").map_or(0, |at| at + 3);
-        let origin = match self.base[origin_end..].find('/') {
+        match self.base[origin_end..].find('/') {
             Some(slash) => &self.base[..origin_end + slash],
             None => &self.base,
-        };
-        format!("{origin}/{}", location.trim_start_matches('/'))
+        }
+    }
+
+    /// Whether `url` is on the base's origin, where the token may go (a redirect elsewhere gets none).
+    fn on_base_origin(&self, url: &str) -> bool {
+        url.strip_prefix(self.origin()).is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '?']))
     }
 }
 
@@ -156,7 +181,9 @@ mod tests {
 
     use serde_json::json;
 
-    use super::{Fetcher, listed_documents};
+    use std::path::Path;
+
+    use super::{ClientIdentity, Credentials, Fetcher, listed_documents};
 
     #[test]
     fn the_root_listing_gives_each_group_version_and_its_url_as_advertised() {
@@ -181,11 +208,31 @@ mod tests {
     }
 
     #[test]
-    fn redirects_stay_on_the_server_and_only_http_is_accepted() {
-        let fetcher = Fetcher::new("http://127.0.0.1:8001/proxy/", Duration::from_secs(1)).expect("http");
+    fn redirects_stay_on_the_server() {
+        let fetcher = Fetcher::new("http://127.0.0.1:8001/proxy/", Duration::from_secs(1), &Credentials::default())
+            .expect("http");
         assert_eq!(fetcher.resolve("/openapi/v3/api/v1?hash=X"), "http://127.0.0.1:8001/openapi/v3/api/v1?hash=X");
         assert_eq!(fetcher.resolve("http://other/x"), "http://other/x");
-        assert!(Fetcher::new("https://127.0.0.1:6443", Duration::from_secs(1)).is_err());
-        assert!(Fetcher::new("127.0.0.1:8080", Duration::from_secs(1)).is_err());
+        assert!(fetcher.on_base_origin("http://127.0.0.1:8001/openapi/v3"));
+        assert!(!fetcher.on_base_origin("http://127.0.0.1:80010/openapi/v3"), "another port");
+        assert!(!fetcher.on_base_origin("http://other/x"));
+    }
+
+    #[test]
+    fn https_needs_a_ca_and_credentials_need_https() {
+        let second = Duration::from_secs(1);
+        let no_ca = Fetcher::new("https://127.0.0.1:6443", second, &Credentials::default()).expect_err("no CA");
+        assert!(no_ca.contains("https needs --ca FILE"), "{no_ca}");
+        let token = Credentials { token_file: Some(Path::new("/nonexistent/token")), ..Credentials::default() };
+        let plain = Fetcher::new("http://127.0.0.1:8080", second, &token).expect_err("token over http");
+        assert!(plain.contains("only sent over https://"), "{plain}");
+        let identity = ClientIdentity { cert: "/c.pem".into(), key: "/k.pem".into() };
+        let cert = Credentials { identity: Some(identity), ..Credentials::default() };
+        let plain = Fetcher::new("http://127.0.0.1:8080", second, &cert).expect_err("certificate over http");
+        assert!(plain.contains("only sent over https://"), "{plain}");
+        let ca = Credentials { ca_file: Some(Path::new("/nonexistent/ca")), ..Credentials::default() };
+        let missing = Fetcher::new("https://127.0.0.1:6443", second, &ca).expect_err("missing CA file");
+        assert!(missing.contains("/nonexistent/ca"), "{missing}");
+        assert!(Fetcher::new("127.0.0.1:8080", second, &Credentials::default()).is_err());
     }
 }

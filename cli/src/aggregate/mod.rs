@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use fetch::Fetcher;
+use fetch::{Credentials, Fetcher};
+use kapi_runtime::aggregator::ClientIdentity;
 
 /// Arguments of `kapi aggregate`.
 #[derive(Debug, Args)]
@@ -27,12 +28,29 @@ pub struct AggregateArgs {
     /// Seconds each request may take.
     #[arg(long, default_value_t = 30, value_name = "SECONDS")]
     timeout: u64,
+    /// For an https:// URL: the PEM certificates the server's certificate must chain to (nothing else is trusted).
+    #[arg(long, value_name = "FILE")]
+    ca: Option<PathBuf>,
+    /// For an https:// URL: a file holding a bearer token to send (a service account's, or a kubeconfig user's).
+    #[arg(long, value_name = "FILE")]
+    token_file: Option<PathBuf>,
+    /// For an https:// URL: a PEM client certificate to present (with --key).
+    #[arg(long, value_name = "FILE", requires = "key")]
+    cert: Option<PathBuf>,
+    /// The PEM private key of --cert.
+    #[arg(long, value_name = "FILE", requires = "cert")]
+    key: Option<PathBuf>,
 }
 
 /// Downloads, merges and writes; prints one summary line to stderr.
 pub fn aggregate(args: &AggregateArgs) -> Result<ExitCode, String> {
     let started = Instant::now();
-    let fetcher = Fetcher::new(&args.url, Duration::from_secs(args.timeout))?;
+    let credentials = Credentials {
+        ca_file: args.ca.as_deref(),
+        token_file: args.token_file.as_deref(),
+        identity: args.cert.clone().zip(args.key.clone()).map(|(cert, key)| ClientIdentity { cert, key }),
+    };
+    let fetcher = Fetcher::new(&args.url, Duration::from_secs(args.timeout), &credentials)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

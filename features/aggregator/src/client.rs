@@ -1,7 +1,9 @@
 //! An HTTP client for one upstream server: plain http, or https trusting the CA in a PEM file (the way
-//! kube-aggregator trusts an APIService's `caBundle`), with a time limit on every request.
+//! kube-aggregator trusts an APIService's `caBundle`) and optionally sending a bearer token, with a time limit on
+//! every request.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Empty};
@@ -12,8 +14,10 @@ use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
-use rustls::pki_types::CertificateDer;
-use rustls::pki_types::pem::PemObject;
+
+use super::client_tls::tls_config;
+use super::credentials::BearerToken;
+use super::spec::ClientIdentity;
 
 /// How long an idle upstream connection is kept for reuse.
 const IDLE_CONNECTION_LIFETIME: Duration = Duration::from_secs(4);
@@ -33,12 +37,17 @@ impl Answer {
     }
 }
 
-/// A client for one upstream: its base URL (scheme, authority and an optional path prefix) and time limit.
+/// A pooled HTTP client for `GET`s over http, or https trusting one CA file.
+pub type HttpClient = Client<HttpsConnector<HttpConnector>, Empty<Bytes>>;
+
+/// A client for one upstream: its base URL (scheme, authority and an optional path prefix), time limit and
+/// credentials.
 #[derive(Clone)]
 pub(crate) struct UpstreamClient {
-    client: Client<HttpsConnector<HttpConnector>, Empty<Bytes>>,
+    client: HttpClient,
     base: String,
     timeout: Duration,
+    token: Option<Arc<BearerToken>>,
 }
 
 impl std::fmt::Debug for UpstreamClient {
@@ -49,28 +58,28 @@ impl std::fmt::Debug for UpstreamClient {
 
 impl UpstreamClient {
     /// A client for `base` (`http://…` or `https://…`); https needs `ca_file`, the only roots it trusts.
-    pub fn new(base: &str, ca_file: Option<&Path>, timeout: Duration) -> Result<Self, String> {
+    pub fn new(
+        base: &str,
+        ca_file: Option<&Path>,
+        identity: Option<&ClientIdentity>,
+        timeout: Duration,
+    ) -> Result<Self, String> {
         let base = base.trim_end_matches('/').to_owned();
         let uri: Uri = base.parse().map_err(|e| format!("{base} is not a valid URL: {e}"))?;
         if uri.authority().is_none() || uri.query().is_some() {
             return Err(format!("{base} is not a URL with a host and no query"));
         }
-        let tls = match (uri.scheme_str(), ca_file) {
-            (Some("http"), None) => tls_config(None)?,
-            (Some("http"), Some(_)) => return Err(format!("{base}: a CA file only makes sense with https://")),
-            (Some("https"), Some(file)) => tls_config(Some(file))?,
-            (Some("https"), None) => return Err(format!("{base}: https needs a CA file to trust (ca=FILE)")),
-            _ => return Err(format!("{base}: only http:// and https:// URLs are supported")),
-        };
-        let connector =
-            hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(tls).https_or_http().enable_http1().build();
-        // Idle connections are dropped well before a kapi upstream closes them (its header-read timeout, 10 s by
-        // default), so a refresh never reuses a connection the upstream is closing at that moment.
-        let client = Client::builder(TokioExecutor::new())
-            .pool_idle_timeout(IDLE_CONNECTION_LIFETIME)
-            .pool_timer(hyper_util::rt::TokioTimer::new())
-            .build(connector);
-        Ok(Self { client, base, timeout })
+        Ok(Self { client: http_client(&base, ca_file, identity)?, base, timeout, token: None })
+    }
+
+    /// The same client sending `Authorization: Bearer` with the token in `file` (re-read when it changes). Only
+    /// over https: a token sent in the clear is a token given away.
+    pub fn with_token_file(mut self, file: &Path) -> Result<Self, String> {
+        if !self.base.starts_with("https://") {
+            return Err(format!("{}: a bearer token (token-file=) is only sent over https://", self.base));
+        }
+        self.token = Some(Arc::new(BearerToken::from_file(file)?));
+        Ok(self)
     }
 
     /// The base URL, for messages.
@@ -111,31 +120,39 @@ impl UpstreamClient {
         for (name, value) in headers {
             request = request.header(name, value);
         }
+        if let Some(token) = &self.token {
+            request = request.header(hyper::header::AUTHORIZATION, token.header());
+        }
         let request = request.body(Empty::new()).map_err(|e| format!("GET {url}: {e}"))?;
         self.client.request(request).await.map_err(|e| format!("GET {url}: {}", error_chain(&e)))
     }
 }
 
-/// TLS settings trusting exactly the certificates in `ca_file` (none for a plain-http client, which never uses
-/// them).
-fn tls_config(ca_file: Option<&Path>) -> Result<rustls::ClientConfig, String> {
-    let mut roots = rustls::RootCertStore::empty();
-    if let Some(file) = ca_file {
-        let certificates = CertificateDer::pem_file_iter(file)
-            .map_err(|e| format!("cannot read the CA file {}: {e}", file.display()))?;
-        for certificate in certificates {
-            let certificate = certificate.map_err(|e| format!("{}: {e}", file.display()))?;
-            roots.add(certificate).map_err(|e| format!("{}: {e}", file.display()))?;
+/// A client for URLs like `base`: `http://…`, or `https://…` trusting only the certificates in `ca_file` (which
+/// https requires and http refuses) and presenting `identity`'s certificate when one is given (https only).
+pub fn http_client(
+    base: &str,
+    ca_file: Option<&Path>,
+    identity: Option<&ClientIdentity>,
+) -> Result<HttpClient, String> {
+    let tls = match (base.split_once("://").map(|(scheme, _)| scheme), ca_file, identity) {
+        (Some("http"), None, None) => tls_config(None, None)?,
+        (Some("http"), Some(_), _) => return Err(format!("{base}: a CA file only makes sense with https://")),
+        (Some("http"), None, Some(_)) => {
+            return Err(format!("{base}: a client certificate only makes sense with https://"));
         }
-        if roots.is_empty() {
-            return Err(format!("{} holds no PEM certificate", file.display()));
-        }
-    }
-    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
-    rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| format!("TLS settings: {e}"))
-        .map(|builder| builder.with_root_certificates(roots).with_no_client_auth())
+        (Some("https"), Some(file), identity) => tls_config(Some(file), identity)?,
+        (Some("https"), None, _) => return Err(format!("{base}: https needs a CA file to trust (ca=FILE)")),
+        _ => return Err(format!("{base}: only http:// and https:// URLs are supported")),
+    };
+    let connector =
+        hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(tls).https_or_http().enable_http1().build();
+    // Idle connections are dropped well before a kapi upstream closes them (its header-read timeout, 10 s by
+    // default), so a refresh never reuses a connection the upstream is closing at that moment.
+    Ok(Client::builder(TokioExecutor::new())
+        .pool_idle_timeout(IDLE_CONNECTION_LIFETIME)
+        .pool_timer(hyper_util::rt::TokioTimer::new())
+        .build(connector))
 }
 
 /// An error and its causes on one line: hyper's own message ("client error (Connect)") says little alone.
@@ -148,4 +165,33 @@ fn error_chain(error: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_goes_only_over_https() {
+        let dir = std::env::temp_dir().join(format!("kapi-client-token-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("token");
+        std::fs::write(&file, "secret-token").expect("write");
+        let plain = UpstreamClient::new("http://127.0.0.1:1", None, None, Duration::from_secs(1)).expect("client");
+        let error = plain.with_token_file(&file).expect_err("http");
+        assert!(error.contains("only sent over https://") && !error.contains("secret"), "{error}");
+        std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    #[test]
+    fn https_needs_a_ca_and_http_refuses_one() {
+        let no_ca = http_client("https://127.0.0.1:1", None, None).expect_err("https without a CA");
+        assert!(no_ca.contains("needs a CA file"), "{no_ca}");
+        let ca_for_http =
+            http_client("http://127.0.0.1:1", Some(Path::new("/ca.pem")), None).expect_err("http with a CA");
+        assert!(ca_for_http.contains("only makes sense with https"), "{ca_for_http}");
+        let identity = ClientIdentity { cert: "/c.pem".into(), key: "/k.pem".into() };
+        let cert_for_http = http_client("http://127.0.0.1:1", None, Some(&identity)).expect_err("http with a cert");
+        assert!(cert_for_http.contains("client certificate only makes sense with https"), "{cert_for_http}");
+    }
 }

@@ -93,15 +93,27 @@ pub(crate) fn compose(local: &Files, upstreams: &[Snapshot]) -> Result<Composed,
     Ok(composed)
 }
 
-/// Merges each upstream's last known swagger (for the group-versions it owns) into the local one, if there is one.
-/// A Stale upstream keeps its entries, as it keeps its resources in discovery: kubectl only looks up kinds it
-/// discovered (Stale ones are hidden), and an unchanged document is not encoded again when an upstream goes Stale.
+/// `upstream`'s swagger without its entries: its version, info and security settings, for the merge to fill.
+fn swagger_skeleton(upstream: &Value) -> Value {
+    let mut skeleton = upstream.clone();
+    if let Some(root) = skeleton.as_object_mut() {
+        for section in ["paths", "definitions", "parameters", "responses"] {
+            root.insert(section.to_owned(), json!({}));
+        }
+    }
+    skeleton
+}
+
+/// Merges each upstream's last known swagger (for the group-versions it owns) into the local one; a bundle without
+/// one (an empty bundle in front of a real server) starts from the first contributing upstream's top-level fields,
+/// so kubectl's `explain` still finds `/openapi/v2`. A Stale upstream keeps its entries, as it keeps its resources
+/// in discovery: kubectl only looks up kinds it discovered (Stale ones are hidden), and an unchanged document is not
+/// encoded again when an upstream goes Stale.
 fn merge_v2(
     files: &mut Files,
     upstreams: &[Snapshot],
     owners: &BTreeMap<(String, String), Owner>,
 ) -> Result<(), String> {
-    let Some(bytes) = files.get(SWAGGER) else { return Ok(()) };
     let mut contributions = Vec::new();
     for (at, upstream) in upstreams.iter().enumerate() {
         let Some(swagger) = upstream.swagger.document.as_deref() else { continue };
@@ -116,10 +128,11 @@ fn merge_v2(
             .collect();
         contributions.push((upstream.spec.name.as_str(), swagger, owned));
     }
-    if contributions.iter().all(|(_, _, owned)| owned.is_empty()) {
-        return Ok(());
-    }
-    let mut swagger = parse(SWAGGER, bytes)?;
+    let Some((_, first, _)) = contributions.iter().find(|(_, _, owned)| !owned.is_empty()) else { return Ok(()) };
+    let mut swagger = match files.get(SWAGGER) {
+        Some(bytes) => parse(SWAGGER, bytes)?,
+        None => swagger_skeleton(first),
+    };
     let clashes = merge_swagger(&mut swagger, &contributions);
     if clashes > 0 {
         tracing::debug!(clashes, "OpenAPI v2 entries defined differently upstream; the aggregator's own kept");

@@ -32,7 +32,7 @@ fn upstream(spec: &str, current: bool, published: Published) -> Snapshot {
         "resources": [{"resource": "widgets", "responseKind": {"group": "", "version": "", "kind": "Widget"},
                        "scope": "Cluster", "verbs": ["get", "list"]}]}]});
     Snapshot {
-        client: UpstreamClient::new(&spec.url, None, Duration::from_secs(1)).expect("client"),
+        client: UpstreamClient::new(&spec.url, None, None, Duration::from_secs(1)).expect("client"),
         spec,
         current,
         apis: RootDiscovery { items: vec![widgets], etag: None, source: None },
@@ -96,4 +96,29 @@ fn a_converted_document_is_served_here_under_its_own_hash() {
         format!("/openapi/v3/apis/x.example.com/v1?hash={hash}")
     );
     assert!(composed.proxied.is_empty());
+}
+
+#[test]
+fn an_empty_bundle_serves_the_upstream_swagger_for_what_the_upstream_owns() {
+    let swagger = json!({
+        "swagger": "2.0",
+        "info": {"title": "Kubernetes", "version": "v1.32.2"},
+        "securityDefinitions": {"BearerToken": {"type": "apiKey", "name": "authorization", "in": "header"}},
+        "paths": {"/apis/x.example.com/v1/widgets": {"get": {"responses": {"200": {"schema": {"$ref": "#/definitions/Widget"}}}}},
+                  "/apis/other.example.com/v1/gadgets": {}},
+        "definitions": {"Widget": {"type": "object",
+            "x-kubernetes-group-version-kind": [{"group": "x.example.com", "version": "v1", "kind": "Widget"}]}},
+    });
+    let mut up = upstream("a=http://127.0.0.1:1", true, Published::Unknown);
+    up.swagger = Swagger { document: Some(Arc::new(swagger.clone())), etag: None };
+    let composed = compose(&Files::default(), &[up]).expect("composes");
+    let served = json_file(&composed, "openapi/v2/swagger.json");
+    assert_eq!((&served["swagger"], &served["info"]), (&swagger["swagger"], &swagger["info"]));
+    assert_eq!(served["securityDefinitions"], swagger["securityDefinitions"]);
+    let paths: Vec<&String> = served["paths"].as_object().expect("paths").keys().collect();
+    assert_eq!(paths, ["/apis/x.example.com/v1/widgets"], "only what the upstream owns");
+    assert_eq!(served["definitions"]["Widget"], swagger["definitions"]["Widget"]);
+
+    let nobody = compose(&Files::default(), &[]).expect("composes");
+    assert!(!nobody.files.contains_key("openapi/v2/swagger.json"), "no upstream swagger, no document");
 }

@@ -8,7 +8,9 @@
 //! state and the watchable discovery of the aggregator itself sees every change.
 
 mod client;
+mod client_tls;
 mod compose;
+mod credentials;
 mod fetch_discovery;
 mod fetch_openapi;
 mod follow;
@@ -22,9 +24,11 @@ mod spec;
 mod state;
 mod swagger;
 
+pub use client::{HttpClient, http_client};
+pub use credentials::BearerToken;
 pub use merge::Conflict;
 pub use running::{Aggregator, AggregatorSettings, AggregatorTasks};
-pub use spec::{GroupVersionKey, UpstreamSpec};
+pub use spec::{ClientIdentity, GroupVersionKey, UpstreamSpec};
 pub use state::Freshness;
 
 impl Aggregator {

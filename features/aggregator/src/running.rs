@@ -96,8 +96,17 @@ impl Aggregator {
             if built.iter().any(|u: &Upstream| u.spec.name == spec.name) {
                 return Err(format!("two upstreams are named `{}`", spec.name));
             }
-            let client = UpstreamClient::new(&spec.url, spec.ca_file.as_deref(), settings.timeout)
-                .map_err(|e| format!("upstream `{}`: {e}", spec.name))?;
+            let client = UpstreamClient::new(
+                &spec.url,
+                spec.ca_file.as_deref(),
+                spec.client_identity.as_ref(),
+                settings.timeout,
+            )
+            .and_then(|client| match &spec.token_file {
+                Some(file) => client.with_token_file(file),
+                None => Ok(client),
+            })
+            .map_err(|e| format!("upstream `{}`: {e}", spec.name))?;
             built.push(Upstream { spec, client, state: Mutex::new(UpstreamState::new()), poke: Notify::new() });
         }
         let shared =
