@@ -154,23 +154,9 @@ fn every_installed_kubectl_passes_the_conformance_harness_through_kapi_in_front_
             return;
         }
     }
-    let mut command = Command::new("python3");
-    command.arg(common::shared().join("conformance/kubectl_conformance.py")).arg(fronted.server.url());
-    command.arg("--request-log").arg(fronted.request_log());
-    let versions: Vec<&str> = kubectls.iter().map(|(version, _)| version.as_str()).collect();
-    command.args(["--versions", &versions.join(",")]);
-    for (version, kubectl) in &kubectls {
-        command.arg("--kubectl").arg(format!("{version}={}", kubectl.display()));
-    }
     let harness_started = Instant::now();
-    let output = command.output().expect("python3 runs");
-    let report = String::from_utf8_lossy(&output.stdout);
-    let summary = report.lines().last().unwrap_or_default();
-    assert!(
-        output.status.success() && summary.ends_with(" passed, 0 failed"),
-        "{report}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let summary = common::run_conformance_harness(&fronted.server.url(), &fronted.request_log(), &kubectls, &[]);
+    let versions: Vec<&str> = kubectls.iter().map(|(version, _)| version.as_str()).collect();
     eprintln!(
         "kubectl {} through kapi in front of the real server ({group_versions} group-versions): {summary} in {:?}",
         versions.join(", "),

@@ -4,7 +4,6 @@
 use crate::common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use common::Server;
 
@@ -43,23 +42,12 @@ fn every_installed_kubectl_passes_the_conformance_harness_over_https() {
     ]);
     assert!(server.https);
     let ca = certs.join("ca.crt");
-    let mut command = Command::new("python3");
-    command.arg(common::shared().join("conformance/kubectl_conformance.py")).arg(server.url());
-    command.arg("--request-log").arg(&log);
-    let versions: Vec<&str> = kubectls.iter().map(|(version, _)| version.as_str()).collect();
-    command.args(["--versions", &versions.join(",")]);
-    for (version, kubectl) in &kubectls {
-        let wrapped = wrapper(dir.path(), version, kubectl, &ca);
-        command.arg("--kubectl").arg(format!("{version}={}", wrapped.display()));
-    }
+    let wrapped: Vec<(String, PathBuf)> = kubectls
+        .iter()
+        .map(|(version, kubectl)| (version.clone(), wrapper(dir.path(), version, kubectl, &ca)))
+        .collect();
     // The harness's own requests go through Python's urllib, which trusts this file.
-    let output = command.env("SSL_CERT_FILE", &ca).output().expect("python3 runs");
-    let report = String::from_utf8_lossy(&output.stdout);
-    let summary = report.lines().last().unwrap_or_default();
-    assert!(
-        output.status.success() && summary.ends_with(" passed, 0 failed"),
-        "{report}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let summary = common::run_conformance_harness(&server.url(), &log, &wrapped, &[("SSL_CERT_FILE", &ca)]);
+    let versions: Vec<&str> = kubectls.iter().map(|(version, _)| version.as_str()).collect();
     eprintln!("kubectl {} over https: {summary}", versions.join(", "));
 }

@@ -49,28 +49,29 @@ print(*(s.getsockname()[1] for s in sockets))')
 
 certs=$dir/certs
 mkdir -p "$certs"
+# new_ca NAME CN: a CA certificate and key, NAME.crt and NAME.key. issue NAME CN CA EXTENSIONS: a key and a
+# certificate for CN signed by CA, with the extensions given (an openssl extension file's line).
+new_ca() {
+  openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=$2" -keyout "$certs/$1.key" \
+    -out "$certs/$1.crt" 2>/dev/null
+}
+issue() {
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=$2" -keyout "$certs/$1.key" -out "$certs/$1.csr" 2>/dev/null
+  printf '%s\n' "$4" >"$certs/$1.ext"
+  openssl x509 -req -in "$certs/$1.csr" -CA "$certs/$3.crt" -CAkey "$certs/$3.key" -CAcreateserial -days 3650 \
+    -extfile "$certs/$1.ext" -out "$certs/$1.crt" 2>/dev/null
+}
 if [ ! -s "$certs/serving.crt" ]; then
-  openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=kapi-test-ca" \
-    -keyout "$certs/ca.key" -out "$certs/ca.crt" 2>/dev/null
-  openssl req -newkey rsa:2048 -nodes -subj "/CN=kube-apiserver" -keyout "$certs/serving.key" \
-    -out "$certs/serving.csr" 2>/dev/null
-  printf 'subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:kubernetes.default.svc\n' >"$certs/san.ext"
-  openssl x509 -req -in "$certs/serving.csr" -CA "$certs/ca.crt" -CAkey "$certs/ca.key" -CAcreateserial \
-    -days 3650 -extfile "$certs/san.ext" -out "$certs/serving.crt" 2>/dev/null
+  new_ca ca kapi-test-ca
+  issue serving kube-apiserver ca 'subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:kubernetes.default.svc'
   openssl genrsa -out "$certs/service-account.key" 2048 2>/dev/null
   openssl rsa -in "$certs/service-account.key" -pubout -out "$certs/service-account.pub" 2>/dev/null
 fi
 # The aggregator's front proxy: a CA of its own, and the client certificate kube-apiserver presents to APIService
 # backends (which trust that CA and the user it names in X-Remote-User).
 if [ ! -s "$certs/front-proxy-client.crt" ]; then
-  openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=kapi-test-front-proxy-ca" \
-    -keyout "$certs/front-proxy-ca.key" -out "$certs/front-proxy-ca.crt" 2>/dev/null
-  openssl req -newkey rsa:2048 -nodes -subj "/CN=front-proxy-client" -keyout "$certs/front-proxy-client.key" \
-    -out "$certs/front-proxy-client.csr" 2>/dev/null
-  printf 'extendedKeyUsage=clientAuth\n' >"$certs/client.ext"
-  openssl x509 -req -in "$certs/front-proxy-client.csr" -CA "$certs/front-proxy-ca.crt" \
-    -CAkey "$certs/front-proxy-ca.key" -CAcreateserial -days 3650 -extfile "$certs/client.ext" \
-    -out "$certs/front-proxy-client.crt" 2>/dev/null
+  new_ca front-proxy-ca kapi-test-front-proxy-ca
+  issue front-proxy-client front-proxy-client front-proxy-ca 'extendedKeyUsage=clientAuth'
 fi
 token=$(python3 -c 'import secrets; print(secrets.token_hex(16))')
 printf '%s,kapi-admin,kapi-admin,"system:masters"\n' "$token" >"$certs/tokens.csv"

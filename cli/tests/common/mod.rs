@@ -206,6 +206,34 @@ pub fn installed_kubectls() -> Vec<(String, PathBuf)> {
     found
 }
 
+/// Runs the kubectl conformance harness (`../shared/conformance/kubectl_conformance.py`) against `url` with each
+/// `(version, kubectl)`, the server appending its requests to `request_log`, with `env` set; asserts that every
+/// check passed and returns the harness's summary line.
+pub fn run_conformance_harness(
+    url: &str,
+    request_log: &Path,
+    kubectls: &[(String, PathBuf)],
+    env: &[(&str, &Path)],
+) -> String {
+    let mut command = Command::new("python3");
+    command.arg(shared().join("conformance/kubectl_conformance.py")).arg(url);
+    command.arg("--request-log").arg(request_log);
+    let versions: Vec<&str> = kubectls.iter().map(|(version, _)| version.as_str()).collect();
+    command.args(["--versions", &versions.join(",")]);
+    for (version, kubectl) in kubectls {
+        command.arg("--kubectl").arg(format!("{version}={}", kubectl.display()));
+    }
+    let output = command.envs(env.iter().copied()).output().expect("python3 runs");
+    let report = String::from_utf8_lossy(&output.stdout);
+    let summary = report.lines().last().unwrap_or_default().to_owned();
+    assert!(
+        output.status.success() && summary.ends_with(" passed, 0 failed"),
+        "{report}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    summary
+}
+
 /// Runs `kubectl --server <server> --cache-dir <home>/cache <args>` with `home` as HOME; (succeeded, stdout+stderr).
 pub fn run_kubectl(kubectl: &Path, server: &Server, home: &Path, args: &[&str]) -> (bool, String) {
     let output = Command::new(kubectl)
