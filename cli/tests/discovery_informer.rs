@@ -206,6 +206,7 @@ fn a_client_go_informer_lists_watches_follows_reloads_and_relists_after_a_410() 
     assert_eq!(query_value(&watch.line, "allowWatchBookmarks"), "true", "{}", watch.line);
     informer.converge("the first list", &served);
     informer.find("the informer's sync", 0, is("synced"));
+    eprintln!("{:.1} s: the store has every group", started.elapsed().as_secs_f64());
 
     // A reload (a resource dropped from apps/v1, and SIGHUP for a reload at once) reaches the handler.
     let from = informer.seen.len();
@@ -231,24 +232,34 @@ fn a_client_go_informer_lists_watches_follows_reloads_and_relists_after_a_410() 
     assert_eq!(query_value(&next_watch.line, "resourceVersion"), updated_version, "{}", next_watch.line);
     let lists = informer.seen.iter().filter(|(line, _)| request("list", 200)(line)).count();
     assert_eq!(lists, 1, "no list since the first: the watches continued\n{}", informer.printed());
+    eprintln!("{:.1} s: a bookmark carried a watch to the next", started.elapsed().as_secs_f64());
 
     // kapi restarts on the same port with a group fewer: the informer's version is older than anything the new
     // process can continue from, so its watch gets a 410 ERROR event, and it lists again.
-    // Killed once the watch has lasted a second: client-go takes a watch that ends sooner, without events, for a
-    // broken one and lists at once, rather than watching again from its version.
-    std::thread::sleep(Duration::from_millis(1500).saturating_sub(next_watch.read.elapsed()));
+    // Killed once a watch has lasted a second and before its timeout: client-go takes a watch that ends sooner,
+    // without events, for a broken one and lists at once, rather than watching again from its version.
+    let mut open_watch = next_watch;
+    loop {
+        std::thread::sleep(Duration::from_millis(1500).saturating_sub(open_watch.read.elapsed()));
+        if open_watch.read.elapsed() < Duration::from_secs(4) {
+            break;
+        }
+        open_watch = informer.find("a later watch", open_watch.at + 1, request("watch", 200));
+    }
     let port = server.port;
+    eprintln!("{:.1} s: restarting kapi", started.elapsed().as_secs_f64());
     drop(server);
     drop_group(dir.path(), "batch.example.com");
     let server = Server::kapi_serve_on(port, &["--dir", root, "--watch"]);
     let expired =
-        informer.find("the 410", next_watch.at, |line| line["event"] == "watch-event" && line["type"] == "ERROR");
+        informer.find("the 410", open_watch.at, |line| line["event"] == "watch-event" && line["type"] == "ERROR");
     assert_eq!(
         (expired.line["code"].as_i64(), text(&expired.line, "reason")),
         (Some(410), "Expired"),
         "{}",
         expired.line
     );
+    eprintln!("{:.1} s: the watch got the 410", started.elapsed().as_secs_f64());
     let relist = informer.find("the relist", expired.at, request("list", 200));
     assert_eq!(query_value(&relist.line, "resourceVersion"), updated_version, "{}", relist.line);
     let (relisted_version, now_served) = kapi_list(&server);

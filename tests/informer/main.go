@@ -4,7 +4,11 @@
 //
 //	{"event":"request","verb":"list"|"watch","query":"…","status":200}      every list and watch request it sends
 //	{"event":"watch-event","type":"BOOKMARK","resourceVersion":"…"}         every event of every watch stream
+//	{"event":"watch-closed"}                                                 each time a watch's body is closed
 //	{"event":"add"|"update"|"delete","name":"…","resourceVersion":"…"}      every call of the informer's handler
+//	                                                                         ("delete-tombstone" for a deletion a
+//	                                                                         relist found, without the last state)
+//	{"event":"watch-error","error":"…"}                                      a watch the reflector gave up on
 //	{"event":"synced"}                                                       once the first list is in the store
 //
 // Each line also carries "unixNanos" (the wall clock) and "monotonicNanos" (time since the program started, from
