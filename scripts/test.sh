@@ -66,6 +66,13 @@ kube_log=$kube_dir/build.log
 bash tests/kube/build.sh >"$kube_log" 2>&1 &
 kube_build=$!
 background+=("$kube_build")
+# The client-go informer the watchable-discovery test runs (tests/informer/build.sh), from the same module cache:
+# seconds once the kube-apiserver's modules are there, cached in $KAPI_CACHE/informer/ by its sources' hash.
+scratch informer_dir
+informer_log=$informer_dir/build.log
+bash tests/informer/build.sh >"$informer_log" 2>&1 &
+informer_build=$!
+background+=("$informer_build")
 # The dev profile rather than nextest's default (test): the doc tests, cargo doc and the packaged crates' builds
 # below use it too, and a profile's name is part of every artifact's hash.
 cargo nextest run --workspace --locked --cargo-profile dev --no-run
@@ -140,6 +147,10 @@ wait "$kube_build" || { cat "$kube_log" >&2; exit 1; }
 cat "$kube_log"
 KUBE_APISERVER=$(tail -1 "$kube_log")
 export KUBE_APISERVER
+wait "$informer_build" || { cat "$informer_log" >&2; exit 1; }
+cat "$informer_log"
+KAPI_INFORMER=$(tail -1 "$informer_log")
+export KAPI_INFORMER
 cargo nextest run --workspace --locked --cargo-profile dev --no-fail-fast
 
 stage doctests "the documentation's examples (nextest does not run them)"

@@ -18,7 +18,7 @@ const GROUPS: &str = "/apis/discovery.k8s.io/v1alpha1/groups";
 const RESOURCE: &str = "groups.v1alpha1.discovery.k8s.io";
 
 /// A copy of the committed corpus: every file `kapi serve --dir` reads.
-fn corpus_copy() -> tempfile::TempDir {
+pub(crate) fn corpus_copy() -> tempfile::TempDir {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated");
     let copy = tempfile::tempdir().expect("tempdir");
     for entry in ["openapi", "discovery", "proto", "crds", "model.json"] {
@@ -49,7 +49,7 @@ fn edit_json(dir: &Path, relative: &str, edit: impl FnOnce(&mut Value)) {
 }
 
 /// Removes `plural` from `group/version` in both aggregated documents and the legacy resource list.
-fn drop_resource(dir: &Path, group: &str, version: &str, plural: &str) {
+pub(crate) fn drop_resource(dir: &Path, group: &str, version: &str, plural: &str) {
     for file in ["discovery/aggregated_v2.json", "discovery/aggregated_v2beta1.json"] {
         edit_json(dir, file, |document| {
             for entry in document["items"].as_array_mut().expect("items") {
@@ -71,7 +71,7 @@ fn drop_resource(dir: &Path, group: &str, version: &str, plural: &str) {
 }
 
 /// Removes `group` from the aggregated documents and the group list, and deletes its legacy documents.
-fn drop_group(dir: &Path, group: &str) {
+pub(crate) fn drop_group(dir: &Path, group: &str) {
     for file in ["discovery/aggregated_v2.json", "discovery/aggregated_v2beta1.json"] {
         edit_json(dir, file, |document| {
             document["items"].as_array_mut().expect("items").retain(|entry| entry["metadata"]["name"] != group);
@@ -89,7 +89,7 @@ fn drop_group(dir: &Path, group: &str) {
 }
 
 /// `GET path` over HTTP/1.0: (status code, JSON body).
-fn get(server: &Server, path: &str) -> (u16, Value) {
+pub(crate) fn get(server: &Server, path: &str) -> (u16, Value) {
     let mut stream = TcpStream::connect(("127.0.0.1", server.port)).expect("connect");
     stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
     write!(stream, "GET {path} HTTP/1.0\r\nHost: x\r\nAccept: application/json\r\n\r\n").expect("send");
@@ -105,7 +105,7 @@ fn resource_version(object: &Value) -> u64 {
 }
 
 /// Waits for the `count`-th line of the server log containing `needle`; returns its UTC time of day in seconds.
-fn logged(log: &Path, needle: &str, count: usize) -> f64 {
+pub(crate) fn logged(log: &Path, needle: &str, count: usize) -> f64 {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let text = std::fs::read_to_string(log).unwrap_or_default();
@@ -121,7 +121,7 @@ fn logged(log: &Path, needle: &str, count: usize) -> f64 {
 }
 
 /// Seconds from a time of day in the log to `at`, across midnight too.
-fn since_logged(logged: f64, at: SystemTime) -> f64 {
+pub(crate) fn since_logged(logged: f64, at: SystemTime) -> f64 {
     let now = at.duration_since(SystemTime::UNIX_EPOCH).expect("after 1970").as_secs_f64() % 86_400.0;
     (now - logged + 129_600.0) % 86_400.0 - 43_200.0
 }
@@ -153,8 +153,9 @@ fn reloads_reach_a_watch_within_a_second_and_versions_only_grow() {
     let log = logs.path().join("serve.log");
     let root = dir.path().to_str().expect("utf-8");
     let server = Server::kapi_serve_logging_to(&["--dir", root, "--watch"], &log);
-    let (code, status) = get(&server, &format!("{GROUPS}?watch=1&resourceVersion=1"));
-    assert_eq!((code, status["reason"].as_str()), (410, Some("Expired")), "{status}");
+    let (code, event) = get(&server, &format!("{GROUPS}?watch=1&resourceVersion=1"));
+    assert_eq!((code, event["type"].as_str()), (200, Some("ERROR")), "accepted, then refused in the stream: {event}");
+    assert_eq!((event["object"]["code"].as_i64(), event["object"]["reason"].as_str()), (Some(410), Some("Expired")));
     let (code, list) = get(&server, GROUPS);
     assert_eq!(code, 200);
     let mut versions = vec![resource_version(&list)];
@@ -186,8 +187,9 @@ fn reloads_reach_a_watch_within_a_second_and_versions_only_grow() {
     assert!(versions.windows(2).all(|pair| pair[0] <= pair[1]), "{versions:?}");
     assert!(versions[versions.len() - 1] > versions[versions.len() - 2], "a restart continues above: {versions:?}");
     let old = versions[versions.len() - 2];
-    let (code, status) = get(&server, &format!("{GROUPS}?watch=1&resourceVersion={old}"));
-    assert_eq!((code, status["code"].as_i64()), (410, Some(410)), "the previous run's version is too old: {status}");
+    let (code, event) = get(&server, &format!("{GROUPS}?watch=1&resourceVersion={old}"));
+    let status = &event["object"];
+    assert_eq!((code, status["code"].as_i64()), (200, Some(410)), "the previous run's version is too old: {event}");
 }
 
 /// The oldest and the newest installed kubectl (`kubectl.1.NN` beside the `kubectl` on PATH), or that one alone.

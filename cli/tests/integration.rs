@@ -9,6 +9,7 @@ mod aggregator;
 mod check_crd;
 mod cli;
 mod diff;
+mod discovery_informer;
 mod docs_browser;
 mod etcd_store;
 mod groups;

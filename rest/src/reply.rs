@@ -109,6 +109,14 @@ pub fn watch<S: Source>(session: Session<S>) -> Response {
     ok(session.into_body(), WATCH_MEDIA_TYPE)
 }
 
+/// A watch that cannot start from the resource version asked for (its events are no longer kept), answered as
+/// kube-apiserver answers it once the request is understood: a `200` stream whose only event is an ERROR carrying
+/// the refusal's `Status` (a 410 `Expired`), after which the client lists again.
+pub fn watch_refused(refusal: &Refusal) -> Response {
+    let status = serde_json::to_value(refusal.status()).unwrap_or_default();
+    ok(Body::from(wire::event_line("ERROR", status)), WATCH_MEDIA_TYPE)
+}
+
 fn ok(body: Body, content_type: &'static str) -> Response {
     let mut response = (StatusCode::OK, body).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));

@@ -1,7 +1,8 @@
 //! One watch stream, whatever the kind: its opening events (the current objects as ADDED events, or what followed
-//! the requested resource version), the changes its [`Source`] delivers, periodic bookmarks when asked, and its
-//! end (timeout, server shutdown, or the source ending, after an ERROR event when the source says why). Selectors
-//! filter every event by the object it carries; Table watches send rows, with the columns only in the first.
+//! the requested resource version), the changes its [`Source`] delivers, bookmarks when asked (periodic, and a
+//! last one shortly before the timeout), and its end (timeout, server shutdown, or the source ending, after an
+//! ERROR event when the source says why). Selectors filter every event by the object it carries; Table watches
+//! send rows, with the columns only in the first.
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
@@ -13,7 +14,7 @@ use axum::body::{Body, Bytes};
 use futures_util::stream;
 use kapi_meta::meta::v1::Status;
 use tokio::sync::watch;
-use tokio::time::{Instant, Interval, MissedTickBehavior};
+use tokio::time::Instant;
 
 use super::query::Query;
 use super::served::Served;
@@ -28,6 +29,9 @@ const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 /// How often a watch that allows bookmarks gets one: each tells the client how far it is, so a reconnect
 /// continues from there rather than from a list.
 pub const BOOKMARK_EVERY: Duration = Duration::from_secs(60);
+/// How long before its timeout a watch that allows bookmarks gets a last one (as kube-apiserver sends it), so the
+/// client's next watch continues from as recent a version as possible.
+pub const BOOKMARK_BEFORE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Events of one watch, in order: the watch event type (`ADDED`, `MODIFIED`, `DELETED`) and the object after the
 /// change (for a deletion, its last state).
@@ -86,7 +90,8 @@ pub struct Session<S: Source> {
     queue: VecDeque<(&'static str, Bytes)>,
     columns_sent: bool,
     deadline: Instant,
-    bookmarks: Option<Interval>,
+    /// When the next bookmark is due; `None` when bookmarks were not asked for or none is due before the end.
+    next_bookmark: Option<Instant>,
     finished: bool,
 }
 
@@ -95,11 +100,9 @@ impl<S: Source> Session<S> {
     /// follows `source`. Opened while the server shuts down, it sends its opening events and ends.
     pub fn open(handle: &Handle, query: Query, shape: Shape, opening: Opening<S::Object>, source: S) -> Self {
         let timeout = query.timeout.filter(|t| !t.is_zero()).unwrap_or(DEFAULT_TIMEOUT);
-        let bookmarks = query.allow_bookmarks.then(|| {
-            let mut interval = tokio::time::interval_at(Instant::now() + BOOKMARK_EVERY, BOOKMARK_EVERY);
-            interval.set_missed_tick_behavior(MissedTickBehavior::Delay);
-            interval
-        });
+        let now = Instant::now();
+        let deadline = now + timeout;
+        let next_bookmark = if query.allow_bookmarks { next_bookmark(now, deadline) } else { None };
         let closing = handle.closing();
         let finished = *closing.borrow();
         let mut session = Self {
@@ -111,8 +114,8 @@ impl<S: Source> Session<S> {
             shape,
             queue: VecDeque::new(),
             columns_sent: false,
-            deadline: Instant::now() + timeout,
-            bookmarks,
+            deadline,
+            next_bookmark,
             finished,
         };
         // Counted from here: dropping the session counts it closed.
@@ -176,18 +179,20 @@ impl<S: Source> Session<S> {
             if self.finished {
                 return None;
             }
-            let bookmarks = self.bookmarks.as_mut();
             let wake = tokio::select! {
                 changes = self.source.changes() => Wake::Changes(changes),
                 // The handle keeps the sender alive, and the only change is to closing.
                 _ = self.closing.changed() => Wake::End,
                 () = tokio::time::sleep_until(self.deadline) => Wake::End,
-                () = tick(bookmarks) => Wake::Bookmark,
+                () = at(self.next_bookmark) => Wake::Bookmark,
             };
             match wake {
                 Wake::Changes(changes) => self.take(changes),
                 Wake::End => self.finished = true,
-                Wake::Bookmark => self.queue_bookmark(self.source.resource_version(), false),
+                Wake::Bookmark => {
+                    self.queue_bookmark(self.source.resource_version(), false);
+                    self.next_bookmark = next_bookmark(Instant::now(), self.deadline);
+                }
             }
         }
     }
@@ -214,12 +219,39 @@ enum Wake<O> {
     Bookmark,
 }
 
-/// The next bookmark tick, or never when bookmarks were not asked for.
-async fn tick(interval: Option<&mut Interval>) {
-    match interval {
-        Some(interval) => {
-            interval.tick().await;
-        }
+/// When a watch ending at `deadline` gets its next bookmark, from `now`: a period after now, or shortly before the
+/// deadline when that comes first; none when even that moment has passed (a watch shorter than the margin gets no
+/// pre-timeout bookmark, as with kube-apiserver).
+fn next_bookmark(now: Instant, deadline: Instant) -> Option<Instant> {
+    let periodic = now + BOOKMARK_EVERY;
+    let before_timeout = deadline.checked_sub(BOOKMARK_BEFORE_TIMEOUT)?;
+    let next = periodic.min(before_timeout);
+    (next > now).then_some(next)
+}
+
+/// Waits until `moment`, or forever when there is none.
+async fn at(moment: Option<Instant>) {
+    match moment {
+        Some(moment) => tokio::time::sleep_until(moment).await,
         None => std::future::pending().await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bookmarks_come_every_period_and_once_shortly_before_the_timeout() {
+        let now = Instant::now();
+        let long = now + Duration::from_secs(30 * 60);
+        assert_eq!(next_bookmark(now, long), Some(now + BOOKMARK_EVERY));
+        let short = now + Duration::from_secs(5);
+        assert_eq!(next_bookmark(now, short), Some(now + Duration::from_secs(3)), "2 s before a 5 s timeout");
+        assert_eq!(next_bookmark(now + Duration::from_secs(3), short), None, "and then no more");
+        let near = now + Duration::from_secs(61);
+        assert_eq!(next_bookmark(now, near), Some(now + Duration::from_secs(59)), "the pre-timeout one comes first");
+        assert_eq!(next_bookmark(now + Duration::from_secs(59), near), None, "then the watch ends before a period");
+        assert_eq!(next_bookmark(now, now + Duration::from_secs(1)), None, "shorter than the margin");
     }
 }

@@ -97,6 +97,8 @@ fn watch(handle: &Handle, request: Request) -> Response {
     let shape = Shape { api_version: request.api_version, resource: RESOURCE, table };
     match stream::start(handle, &request.groups, request.query, shape) {
         Ok(session) => reply::watch(session),
+        // Too old a version is known only once the watch is accepted: kube-apiserver says so in the stream.
+        Err(refusal @ Refusal::Expired { .. }) => reply::watch_refused(&refusal),
         Err(refusal) => refusal.response(),
     }
 }

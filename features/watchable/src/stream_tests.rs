@@ -142,6 +142,21 @@ async fn bookmarks_come_periodically_and_carry_only_the_resource_version() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn a_short_watch_gets_a_bookmark_two_seconds_before_its_timeout() {
+    let handle = handle_with(&[("apps", &["v1"])]);
+    let text = format!("watch=1&allowWatchBookmarks=true&timeoutSeconds=5&resourceVersion={}", current(&handle));
+    let mut session = open(&handle, &text);
+    let started = Instant::now();
+    let line = session.next_line().await.expect("a bookmark");
+    assert_eq!(started.elapsed(), Duration::from_secs(3));
+    let bookmark: Value = serde_json::from_slice(&line).expect("json");
+    assert_eq!(bookmark["type"], "BOOKMARK");
+    assert_eq!(bookmark["object"]["metadata"]["resourceVersion"], current(&handle).to_string());
+    assert!(session.next_line().await.is_none(), "then the watch ends");
+    assert_eq!(started.elapsed(), Duration::from_secs(5));
+}
+
+#[tokio::test(start_paused = true)]
 async fn initial_events_end_with_an_annotated_bookmark() {
     let handle = handle_with(&[("apps", &["v1"]), ("core", &["v1"])]);
     let mut session =
