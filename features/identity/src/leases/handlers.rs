@@ -121,6 +121,8 @@ async fn watch(handle: &Handle, request: Request, namespace: Option<&str>) -> Re
     let shape = Shape { api_version: API_VERSION.to_owned(), resource: RESOURCE, table };
     match source::start(handle, &request.store, namespace, request.query, shape).await {
         Ok(session) => reply::watch(session),
+        // As watchable discovery answers it, and kube-apiserver: a stream whose one event is the 410.
+        Err(refusal @ Refusal::Expired { .. }) => reply::watch_refused(&refusal),
         Err(refusal) => refusal.response(),
     }
 }
