@@ -103,7 +103,7 @@ pub enum Authentication {
         /// `X-Remote-Group`, in order.
         groups: Vec<String>,
     },
-    /// No credentials: only [`PUBLIC_PATHS`] are served.
+    /// No credentials: only the probes (`/healthz`, `/livez`, `/readyz`) and `/version` are served.
     Anonymous,
 }
 
