@@ -304,11 +304,14 @@ fn kapi_serve_as_an_apiservice_backend_is_seen_through_the_real_server() {
     // The merged OpenAPI v2 holds kapi's definitions and paths. Where kapi's definition of a name the real server
     // also defines differs (kapi's meta/v1 descriptions are its own), the merge keeps both and renames kapi's
     // `<name>_v<N>`, rewriting kapi's references to it: the comparison follows those renames.
-    let real_v2 = kube.get("/openapi/v2", "application/json").json();
+    // The server merges each backend's document in the background: wait until it has.
     let (status, ours) = backend.get_as_front_proxy(kube, "/openapi/v2", "application/json");
     assert_eq!(status, 200);
-    let renamed = same_in_merged_v2(&serde_json::from_slice(&ours).expect("JSON"), &real_v2);
-    eprintln!("merged OpenAPI v2: kapi's definitions the merge renamed: {renamed:?}");
+    let ours: Value = serde_json::from_slice(&ours).expect("JSON");
+    let (renamed, took) = wait_for(Duration::from_secs(120), "kapi's OpenAPI v2 merged by the real server", || {
+        same_in_merged_v2(&ours, &kube.get("/openapi/v2", "application/json").json())
+    });
+    eprintln!("merged OpenAPI v2 after {took:?}; kapi's definitions the merge renamed: {renamed:?}");
 
     // kubectl, every installed version, through the real server only.
     check_kubectls(kube, &backend, &group_versions);
@@ -319,27 +322,28 @@ type Renamed = (String, String);
 
 /// Checks that every path and definition of kapi's OpenAPI v2 document `ours` is in the merged document `real`,
 /// equal but for references the merge renamed (each APIService's copy of kapi's document is merged on its own,
-/// so one of kapi's names may have several merged names); returns the renamed definitions.
-fn same_in_merged_v2(ours: &Value, real: &Value) -> BTreeSet<Renamed> {
+/// so one of kapi's names may have several merged names); returns the renamed definitions, or the first
+/// difference.
+fn same_in_merged_v2(ours: &Value, real: &Value) -> Result<BTreeSet<Renamed>, String> {
     let definitions = ours["definitions"].as_object().expect("definitions");
     // The definitions the paths lead to, under the names their references have in the merged document, then the
     // definitions those lead to, and so on.
     let mut to_compare = BTreeSet::new();
     for (path, operations) in ours["paths"].as_object().expect("paths") {
         let merged = &real["paths"][path];
-        assert!(
-            same_modulo_renames(operations, merged, &mut to_compare),
-            "path {path} in the merged OpenAPI v2:\nkapi {operations}\nmerged {merged}"
-        );
+        if !same_modulo_renames(operations, merged, &mut to_compare) {
+            return Err(format!("path {path} in the merged OpenAPI v2:\nkapi {operations}\nmerged {merged}"));
+        }
     }
     let mut compared = BTreeSet::new();
     while let Some(pair) = to_compare.iter().find(|pair| !compared.contains(*pair)).cloned() {
         let (name, merged_name) = &pair;
         let (definition, merged) = (&definitions[name], &real["definitions"][merged_name]);
-        assert!(
-            same_modulo_renames(definition, merged, &mut to_compare),
-            "definition {name} (merged as {merged_name}) in the merged OpenAPI v2:\nkapi {definition}\nmerged {merged}"
-        );
+        if !same_modulo_renames(definition, merged, &mut to_compare) {
+            return Err(format!(
+                "definition {name} (merged as {merged_name}) in the merged OpenAPI v2:\nkapi {definition}\nmerged {merged}"
+            ));
+        }
         compared.insert(pair);
     }
     // A definition no path leads to is there too, under its name or a renamed one.
@@ -354,10 +358,12 @@ fn same_in_merged_v2(ours: &Value, real: &Value) -> BTreeSet<Renamed> {
                 &mut BTreeSet::new(),
             ) && same_modulo_renames(definition, merged, &mut BTreeSet::new())
         });
-        assert!(found, "definition {name} is not in the merged OpenAPI v2");
+        if !found {
+            return Err(format!("definition {name} is not in the merged OpenAPI v2"));
+        }
     }
     compared.retain(|(name, merged_name)| name != merged_name);
-    compared
+    Ok(compared)
 }
 
 /// Whether `ours` equals `merged` where each `$ref` to `#/definitions/X` may be to `X` or to `X_v<N>`; the pairs
