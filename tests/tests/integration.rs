@@ -37,6 +37,7 @@ mod module_cycles;
 mod open_enums;
 mod openapi_v31;
 mod own_group;
+mod per_version;
 mod proto;
 mod published_schemas;
 mod reference_markdown;

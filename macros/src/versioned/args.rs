@@ -9,9 +9,11 @@ pub struct VersionArg {
     pub name: Ident,
     /// `deprecated` or `deprecated = "warning"`: the CRD marks the version deprecated, with that warning.
     pub deprecated: Option<Option<LitStr>>,
+    /// `served = false`: the CRD lists the version but the API server does not serve it.
+    pub served: Option<bool>,
 }
 
-/// `versions(v1alpha1(deprecated = "..."), v1beta1, v1), storage = v1, package = "example.com/backups"`.
+/// `versions(v1alpha1(deprecated = "...", served = false), v1beta1, v1), storage = v1, package = "example.com/backups"`.
 pub struct Args {
     pub versions: Vec<VersionArg>,
     /// The index of the storage version in `versions`: the hub every conversion passes through.
@@ -79,17 +81,20 @@ impl Args {
 
 fn version_arg(meta: &ParseNestedMeta) -> syn::Result<VersionArg> {
     let name = meta.path.require_ident()?.clone();
-    let mut deprecated = None;
+    let (mut deprecated, mut served) = (None, None);
     if meta.input.peek(syn::token::Paren) {
         meta.parse_nested_meta(|inner| {
-            if !inner.path.is_ident("deprecated") {
-                return Err(inner.error("expected `deprecated` or `deprecated = \"warning\"`"));
+            if inner.path.is_ident("deprecated") {
+                deprecated = Some(if inner.input.peek(syn::Token![=]) { Some(inner.value()?.parse()?) } else { None });
+            } else if inner.path.is_ident("served") {
+                served = Some(inner.value()?.parse::<syn::LitBool>()?.value);
+            } else {
+                return Err(inner.error("expected `deprecated`, `deprecated = \"warning\"` or `served = false`"));
             }
-            deprecated = Some(if inner.input.peek(syn::Token![=]) { Some(inner.value()?.parse()?) } else { None });
             Ok(())
         })?;
     }
-    Ok(VersionArg { name, deprecated })
+    Ok(VersionArg { name, deprecated, served })
 }
 
 /// A version written bare (`v1`) or quoted (`"v1"`).

@@ -4,6 +4,7 @@
 use syn::{Ident, Type};
 
 use super::args::{Args, version_value};
+use super::overrides::Overrides;
 
 /// An earlier type of a field: versions before `before` have `ty`; `up` turns it into the next type and `down` back.
 pub struct Change {
@@ -21,6 +22,8 @@ pub struct History {
     /// Versions before the index called the field by the name.
     pub renames: Vec<(usize, Ident)>,
     pub changes: Vec<Change>,
+    /// `#[kapi(...)]` entries some versions only have (`#[versioned(before = v1, kapi(...))]`).
+    pub per_version: Overrides,
 }
 
 impl History {
@@ -28,6 +31,10 @@ impl History {
     pub fn take(args: &Args, attrs: &mut Vec<syn::Attribute>) -> syn::Result<Self> {
         let mut history = Self::default();
         let mut errors = Vec::new();
+        match Overrides::take(args, attrs) {
+            Ok(per_version) => history.per_version = per_version,
+            Err(error) => errors.push(error),
+        }
         for attr in attrs.iter().filter(|a| a.path().is_ident("versioned")) {
             if let Err(error) = attr.parse_nested_meta(|meta| history.parse_one(args, &meta)) {
                 errors.push(error);

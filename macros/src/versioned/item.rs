@@ -9,6 +9,7 @@ use syn::{Fields, Ident, Item, ItemEnum, ItemStruct, Token};
 use super::args::Args;
 use super::history::History;
 use super::kapi_attrs::{self, CrdMarks};
+use super::overrides::{self, Overrides};
 
 /// A kind: a type with `group = "..."` in its `#[kapi(...)]`.
 pub struct Kind {
@@ -27,14 +28,18 @@ pub struct VersionedItem {
     pub kind: Option<Kind>,
     /// Derives `Schema`, so it takes `#[kapi(...)]` attributes and has a definition.
     pub has_schema: bool,
+    /// The type's per-version `#[kapi(...)]` entries.
+    pub per_version: Overrides,
 }
 
 impl VersionedItem {
     /// Reads a struct or enum of the module; other items are `Ok(None)` and stay as written.
     pub fn read(args: &Args, item: &Item) -> syn::Result<Option<Self>> {
+        let per_version;
         let (attrs, generics, shape) = match item {
             Item::Struct(declared) => {
                 let mut declared = declared.clone();
+                per_version = Overrides::take(args, &mut declared.attrs)?;
                 let mut histories = Vec::new();
                 for field in declared.fields.iter_mut() {
                     let history = History::take(args, &mut field.attrs)?;
@@ -54,7 +59,9 @@ impl VersionedItem {
                         return Err(syn::Error::new_spanned(attr, message));
                     }
                 }
-                (declared.attrs.clone(), declared.generics.clone(), Shape::Enum(declared.clone()))
+                let mut declared = declared.clone();
+                per_version = Overrides::take(args, &mut declared.attrs)?;
+                (declared.attrs.clone(), declared.generics.clone(), Shape::Enum(declared))
             }
             _ => return Ok(None),
         };
@@ -70,7 +77,23 @@ impl VersionedItem {
             None => None,
         };
         let has_schema = derives(&attrs, "Schema")?;
-        Ok(Some(Self { shape, kind, has_schema }))
+        if !has_schema {
+            let fields = match &shape {
+                Shape::Struct(_, histories) => histories.iter().any(|h| !h.per_version.is_empty()),
+                Shape::Enum(_) => false,
+            };
+            if !per_version.is_empty() || fields {
+                let message = "per-version #[kapi(...)] attributes need #[derive(Schema)] on the type";
+                return Err(syn::Error::new_spanned(ident(&shape), message));
+            }
+        }
+        if let Shape::Struct(_, histories) = &shape
+            && let Some(entry) = histories.iter().find_map(|h| h.per_version.find_key(&["crd", "scale", "group"]))
+        {
+            let message = "a kind's setting; write it in a #[versioned(..., kapi(...))] on the type";
+            return Err(syn::Error::new_spanned(entry.path(), message));
+        }
+        Ok(Some(Self { shape, kind, has_schema, per_version }))
     }
 
     pub fn ident(&self) -> &Ident {
@@ -101,9 +124,16 @@ impl VersionedItem {
         if self.kind.is_some() {
             extra.extend(quote!(, version = #version));
         }
-        let marks = CrdMarks { storage: index == args.hub, deprecated: args.versions[index].deprecated.clone() };
+        let version = &args.versions[index];
+        let marks =
+            CrdMarks { storage: index == args.hub, served: version.served, deprecated: version.deprecated.clone() };
+        let own = self.per_version.entries_in(index);
         let attrs = |attrs: &[syn::Attribute]| -> syn::Result<Vec<syn::Attribute>> {
-            if self.has_schema { kapi_attrs::for_version(attrs, extra.clone(), &marks) } else { Ok(attrs.to_vec()) }
+            if self.has_schema {
+                kapi_attrs::for_version(attrs, extra.clone(), &marks, &own)
+            } else {
+                Ok(attrs.to_vec())
+            }
         };
         match &self.shape {
             Shape::Struct(declared, histories) => {
@@ -116,6 +146,11 @@ impl VersionedItem {
                         let current = field.ident.clone().expect("named fields have names");
                         field.ident = Some(history.ident_in(index, &current).clone());
                         field.ty = history.type_in(index, &field.ty).clone();
+                        let entries = history.per_version.entries_in(index);
+                        if !entries.is_empty() {
+                            let entries = overrides::tokens(&entries);
+                            field.attrs.push(syn::parse_quote!(#[kapi(#entries)]));
+                        }
                         field
                     });
                     named.named = fields.collect::<Punctuated<_, Token![,]>>();

@@ -42,47 +42,92 @@ pub fn refuse_own_keys(attrs: &[syn::Attribute]) -> syn::Result<()> {
     Ok(())
 }
 
-/// What one version adds to a kind's `crd(...)`: `storage`, and `deprecated` with its warning.
+/// What one version adds to a kind's `crd(...)`: `storage`, `served = false`, and `deprecated` with its warning.
 pub struct CrdMarks {
     pub storage: bool,
+    pub served: Option<bool>,
     pub deprecated: Option<Option<syn::LitStr>>,
 }
 
-/// Rewrites the `#[kapi(...)]` attributes of a type for one version: `crd(...)` gets `marks`, and the attribute list
-/// gains `extra` (`package = ...`, `version = ...`).
-pub fn for_version(attrs: &[syn::Attribute], extra: TokenStream, marks: &CrdMarks) -> syn::Result<Vec<syn::Attribute>> {
+/// Rewrites the `#[kapi(...)]` attributes of a type for one version: `crd(...)` gets that version's per-version
+/// `crd(...)` entries and `marks`, and a last attribute holds `extra` (`package = ...`, `version = ...`) and the
+/// version's other per-version entries.
+pub fn for_version(
+    attrs: &[syn::Attribute],
+    extra: TokenStream,
+    marks: &CrdMarks,
+    overrides: &[&Meta],
+) -> syn::Result<Vec<syn::Attribute>> {
+    let (crd_overrides, others): (Vec<&Meta>, Vec<&Meta>) = overrides.iter().partition(|e| e.path().is_ident("crd"));
+    let mut added = Vec::new();
+    for entry in crd_overrides {
+        added.extend(crd_entries(entry)?);
+    }
+    added.extend(marks.entries());
     let mut out = Vec::new();
+    let mut has_crd = false;
     for attr in attrs {
         if !attr.path().is_ident("kapi") {
             out.push(attr.clone());
             continue;
         }
         let list = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)?;
-        let rewritten = list.into_iter().map(|entry| mark_crd(entry, marks));
+        let mut rewritten = Vec::new();
+        for entry in list {
+            if entry.path().is_ident("crd") {
+                has_crd = true;
+                let mut inner = crd_entries(&entry)?;
+                inner.extend(added.iter().cloned());
+                rewritten.push(crd_tokens(entry.path(), &inner));
+            } else {
+                rewritten.push(quote!(#entry));
+            }
+        }
         out.push(syn::parse_quote!(#[kapi(#(#rewritten),*)]));
     }
-    out.push(syn::parse_quote!(#[kapi(#extra)]));
+    let mut last = vec![extra];
+    // A kind that is a CRD in some versions only (`#[versioned(since = v1, kapi(crd(...)))]`).
+    if !has_crd && overrides.iter().any(|e| e.path().is_ident("crd")) {
+        last.push(crd_tokens(&syn::parse_quote!(crd), &added));
+    }
+    last.extend(others.iter().map(|entry| quote!(#entry)));
+    out.push(syn::parse_quote!(#[kapi(#(#last),*)]));
     Ok(out)
 }
 
-fn mark_crd(entry: Meta, marks: &CrdMarks) -> TokenStream {
-    if !entry.path().is_ident("crd") {
-        return quote!(#entry);
-    }
-    let mut added = Vec::new();
-    if marks.storage {
-        added.push(quote!(storage));
-    }
-    match &marks.deprecated {
-        Some(Some(warning)) => added.push(quote!(deprecated, deprecation_warning = #warning)),
-        Some(None) => added.push(quote!(deprecated)),
-        None => {}
-    }
-    match entry {
-        Meta::List(list) if !list.tokens.is_empty() => {
-            let tokens = &list.tokens;
-            quote!(crd(#tokens #(, #added)*))
+impl CrdMarks {
+    fn entries(&self) -> Vec<Meta> {
+        let mut out: Vec<Meta> = Vec::new();
+        if self.storage {
+            out.push(syn::parse_quote!(storage));
         }
-        _ => quote!(crd(#(#added),*)),
+        if let Some(served) = self.served {
+            out.push(syn::parse_quote!(served = #served));
+        }
+        match &self.deprecated {
+            Some(Some(warning)) => {
+                out.push(syn::parse_quote!(deprecated));
+                out.push(syn::parse_quote!(deprecation_warning = #warning));
+            }
+            Some(None) => out.push(syn::parse_quote!(deprecated)),
+            None => {}
+        }
+        out
+    }
+}
+
+/// `crd(entries)`, or a bare `crd` when there are none: the derive reads `crd()` as a list missing its entries.
+fn crd_tokens(path: &syn::Path, entries: &[Meta]) -> TokenStream {
+    if entries.is_empty() { quote!(#path) } else { quote!(#path(#(#entries),*)) }
+}
+
+/// The entries of `crd(...)` (none for a bare `crd`), parsed one by one so that a trailing comma is no matter.
+fn crd_entries(entry: &Meta) -> syn::Result<Vec<Meta>> {
+    match entry {
+        Meta::List(list) => {
+            Ok(list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)?.into_iter().collect())
+        }
+        Meta::Path(_) => Ok(Vec::new()),
+        Meta::NameValue(pair) => Err(syn::Error::new_spanned(pair, "write `crd` or `crd(...)`")),
     }
 }

@@ -12,6 +12,7 @@ mod converter;
 mod history;
 mod item;
 mod kapi_attrs;
+mod overrides;
 mod round_trips;
 
 use args::Args;

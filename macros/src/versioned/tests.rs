@@ -105,3 +105,98 @@ fn each_version_gets_its_fields_package_and_crd_marks() {
     assert!(out.contains("retention : :: core :: default :: Default :: default ()"));
     assert!(out.contains("fn backup_v1alpha1_round_trips_through_v1"));
 }
+
+/// The module of version `name` in the expansion `out`.
+fn version_module<'a>(out: &'a str, name: &str) -> &'a str {
+    let start = out.find(&format!("pub mod {name} {{")).expect("version module");
+    let rest = &out[start + 1..];
+    let end = rest.find("pub mod ").map_or(out.len(), |next| start + 1 + next);
+    &out[start..end]
+}
+
+#[test]
+fn a_trailing_comma_inside_crd_fails_only_under_versioned() {
+    let input = quote! {
+        mod backups {
+            #[derive(Schema, Resource)]
+            #[kapi(group = "b.example.com", crd(printer_column(name = "A", type = "string", json_path = ".spec.a"),))]
+            pub struct Backup {
+                pub a: String,
+            }
+        }
+    };
+    let out = expand(quote!(versions(v1beta1(deprecated), v1), storage = v1, package = "example.com/b"), input)
+        .expect("expands")
+        .to_string();
+    assert!(!out.contains(", ,"), "the trailing comma is not doubled: {out}");
+    // What the derive then reads: each version's crd(...) parses as a list of entries.
+    let v1 = version_module(&out, "v1");
+    assert!(v1.contains("json_path = \".spec.a\") , storage)"), "{v1}");
+}
+
+#[test]
+fn per_version_overrides_reach_only_their_versions() {
+    let input = quote! {
+        mod pools {
+            #[derive(Schema, Resource)]
+            #[kapi(group = "p.example.com", crd(printer_column(name = "Image", type = "string", json_path = ".spec.image")))]
+            #[versioned(before = v1, kapi(crd(selectable_field = ".spec.count"), scale(spec_replicas_path = ".spec.count", status_replicas_path = ".status.count", kind = Scale)))]
+            #[versioned(since = v1, kapi(validation(rule = "self.spec.replicas >= 0")))]
+            pub struct Pool {
+                #[versioned(renamed(before = v1, from = count))]
+                #[versioned(versions(v1beta1), kapi(maximum = 10))]
+                pub replicas: i32,
+            }
+        }
+    };
+    let out =
+        expand(quote!(versions(v1alpha1(served = false), v1beta1, v1), storage = v1, package = "example.com/p"), input)
+            .expect("expands")
+            .to_string();
+    let (alpha, beta, v1) =
+        (version_module(&out, "v1alpha1"), version_module(&out, "v1beta1"), version_module(&out, "v1"));
+    assert!(alpha.contains("selectable_field = \".spec.count\" , served = false"), "{alpha}");
+    assert!(alpha.contains("scale (spec_replicas_path = \".spec.count\"") && beta.contains("\".spec.count\""));
+    assert!(!v1.contains(".spec.count") && v1.contains("validation (rule = \"self.spec.replicas >= 0\")"), "{v1}");
+    assert!(!alpha.contains("validation") && !alpha.contains("served = false , storage"));
+    assert!(beta.contains("# [kapi (maximum = 10)] pub count : i32"), "{beta}");
+    assert!(!alpha.contains("maximum") && !v1.contains("maximum") && !out.contains("versioned"), "{out}");
+}
+
+#[test]
+fn mistakes_in_per_version_attributes_are_errors_at_their_span() {
+    let expand_with = |attr: proc_macro2::TokenStream| {
+        let input = quote! {
+            mod m {
+                #[derive(Schema)]
+                pub struct S {
+                    #attr
+                    pub a: u8,
+                }
+            }
+        };
+        expand(quote!(versions(v1beta1, v1), storage = v1, package = "p"), input).map(|_| ()).unwrap_err().to_string()
+    };
+    assert!(expand_with(quote!(#[versioned(kapi(maximum = 1))])).contains("say which versions"));
+    assert!(expand_with(quote!(#[versioned(since = v2, kapi(maximum = 1))])).contains("unknown version"));
+    assert!(expand_with(quote!(#[versioned(added = v1, kapi(maximum = 1))])).contains("its own #[versioned"));
+    assert!(expand_with(quote!(#[versioned(since = v1, before = v1, kapi(maximum = 1))])).contains("no version"));
+    assert!(expand_with(quote!(#[versioned(since = v1, kapi(crd))])).contains("a kind's setting"));
+    assert!(expand_with(quote!(#[versioned(since = v1, kapi(version = "v1"))])).contains("set per version"));
+}
+
+#[test]
+fn a_bare_crd_stays_bare_in_versions_without_marks() {
+    let input = quote! {
+        mod pools {
+            #[derive(Schema, Resource)]
+            #[kapi(group = "p.example.com", crd)]
+            pub struct Pool {
+                pub a: String,
+            }
+        }
+    };
+    let out = expand(quote!(versions(v1beta1, v1), storage = v1, package = "example.com/p"), input).expect("expands");
+    let out = out.to_string();
+    assert!(version_module(&out, "v1beta1").contains("crd)") && !out.contains("crd ()"), "{out}");
+}

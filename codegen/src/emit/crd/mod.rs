@@ -13,6 +13,7 @@ mod paths;
 mod plan;
 mod schema;
 mod special;
+mod unconverted;
 mod unions;
 
 use serde_json::Value;
@@ -55,6 +56,9 @@ fn render(ctx: &Context<'_>, plan: &CrdPlan<'_>, problems: &mut Vec<String>, out
     let name = plan.name();
     let versions = build_versions(ctx, plan, problems, out);
     let document = custom_resource_definition(plan, &versions)?;
+    if let Some(warning) = unconverted::warning(plan, &versions) {
+        out.warn(warning);
+    }
     let value = serde_json::to_value(&document).map_err(|e| Error::serialize(&name, e))?;
     let json = to_canonical_json(&value);
     let schemas: Vec<(&str, &Value)> = versions.iter().map(|v| (v.name.as_str(), &v.schema)).collect();
