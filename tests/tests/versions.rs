@@ -12,6 +12,7 @@ use serde_json::json;
 const GUIDE: &str = include_str!("../../docs/VERSIONS.md");
 const EXAMPLE: &str = include_str!("../../schemas/src/example/backups.rs");
 const SERVE: &str = include_str!("../../cli/src/serve.rs");
+const PER_VERSION: &str = include_str!("per_version.rs");
 
 fn artifacts() -> &'static Artifacts {
     static ARTIFACTS: OnceLock<Artifacts> = OnceLock::new();
@@ -93,11 +94,11 @@ fn every_rust_block_of_the_guide_is_compiled_code() {
             let body: String =
                 lines.by_ref().take_while(|line| *line != "```").map(|line| format!("{line}\n")).collect();
             assert!(
-                EXAMPLE.contains(&body) || SERVE.contains(&body),
+                EXAMPLE.contains(&body) || SERVE.contains(&body) || PER_VERSION.contains(&body),
                 "docs/VERSIONS.md shows code found nowhere:\n{body}"
             );
             blocks += 1;
         }
     }
-    assert!(blocks >= 3, "the guide shows its code");
+    assert!(blocks >= 6, "the guide shows its code, settings per version included");
 }
