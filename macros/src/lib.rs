@@ -69,7 +69,9 @@ pub fn derive_resource(input: TokenStream) -> TokenStream {
 
 /// Writes the types of a module once, with each field's history, and generates one module per version (`v1alpha1`,
 /// `v1beta1`, `v1`, ...) with conversions between each version and the storage version, `converters()` for a
-/// conversion webhook, and round-trip tests. See docs/VERSIONS.md.
+/// conversion webhook, and round-trip tests. What only some versions have (a printer column or a CEL rule naming a
+/// renamed field, scale paths) is written `#[versioned(since = v1, kapi(...))]` (or `before = V`,
+/// `versions(a, b)`) on the type or field. See docs/VERSIONS.md.
 ///
 /// ```ignore
 /// #[kapi::versioned(versions(v1alpha1, v1beta1, v1), storage = v1, package = "example.com/backups")]

@@ -1,11 +1,15 @@
 //! Per-version settings under `#[kapi::versioned]`: a field renamed in v1 (`count` became `replicas`), and each
 //! version's printer columns, scale paths, selectable fields, CEL rules, serving and deprecation written for the
-//! names that version has. The generated CRD carries them version by version, and the real API server accepts it.
+//! names that version has. The generated CRD carries them version by version, and the real API server accepts it
+//! and serves each version's scale paths, columns and rules. Without a conversion webhook generation warns, and the
+//! real server shows why: a renamed field's value is dropped.
 //! docs/VERSIONS.md shows this module (tests/versions.rs checks that its code is found here).
 
 use kapi::Registry;
 use kapi_codegen::Artifacts;
-use kapi_tests::kube::kube;
+use std::time::{Duration, Instant};
+
+use kapi_tests::kube::{Kube, kube, kube_installing};
 use serde_json::{Value, json};
 
 #[kapi::versioned(
@@ -244,4 +248,71 @@ fn a_warning_when_versions_schemas_differ_and_no_conversion_webhook_is_configure
     assert!(warning.contains("`.spec.count` is in v1beta1 and not in v1 (the storage version)"), "{warning}");
     // With the webhook configured there is nothing to warn about.
     assert!(!worker_pool_crd().1.iter().any(|w| w.contains("no conversion webhook")));
+}
+
+/// Creates `crd` on `kube` and waits until the server serves it (a retry of the test in the same run finds it there).
+fn install(kube: &Kube, crd: &Value) {
+    let reply = kube.send_json("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd);
+    assert!(matches!(reply.status, 201 | 409), "{}", String::from_utf8_lossy(&reply.body));
+    let name = crd["metadata"]["name"].as_str().expect("a name");
+    let started = Instant::now();
+    loop {
+        let reply =
+            kube.get(&format!("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}"), "application/json");
+        let conditions = reply.json()["status"]["conditions"].as_array().cloned().unwrap_or_default();
+        if conditions.iter().any(|c| c["type"] == "Established" && c["status"] == "True") {
+            return;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "{name} was not established within a minute");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn kube_serves_each_versions_own_scale_paths_and_columns() {
+    let kube = kube_installing();
+    install(kube, &worker_pool_crd().0);
+    let pools = "/apis/fleet.example.com/v1/namespaces/default/workerpools";
+    let pool = json!({
+        "apiVersion": "fleet.example.com/v1", "kind": "WorkerPool", "metadata": {"name": "builders"},
+        "spec": {"image": "builder:1.2", "replicas": 3, "tier": "large"},
+    });
+    let created = kube.send_json("POST", pools, &pool);
+    assert!(matches!(created.status, 201 | 409), "{}", String::from_utf8_lossy(&created.body));
+    // v1's scale subresource reads `.spec.replicas`, which only v1 has.
+    let scale = kube.get(&format!("{pools}/builders/scale"), "application/json").json();
+    assert_eq!(scale["spec"]["replicas"], 3, "{scale}");
+    // And v1's Workers column too.
+    let table = kube.get(&format!("{pools}/builders"), "application/json;as=Table;v=v1;g=meta.k8s.io").json();
+    let names: Vec<&str> =
+        table["columnDefinitions"].as_array().expect("columns").iter().filter_map(|c| c["name"].as_str()).collect();
+    let workers = names.iter().position(|n| *n == "Workers").unwrap_or_else(|| panic!("{names:?}"));
+    assert_eq!(table["rows"][0]["cells"][workers], 3, "{table}");
+    // v1's rule on the field is the server's too.
+    let negative = json!({
+        "apiVersion": "fleet.example.com/v1", "kind": "WorkerPool", "metadata": {"name": "negative"},
+        "spec": {"image": "builder:1.2", "replicas": -1},
+    });
+    let refused = kube.send_json("POST", &format!("{pools}?dryRun=All"), &negative);
+    assert_eq!(refused.status, 422, "{}", String::from_utf8_lossy(&refused.body));
+    assert!(String::from_utf8_lossy(&refused.body).contains("replicas cannot be negative"));
+}
+
+#[test]
+fn kube_drops_a_renamed_fields_value_without_a_conversion_webhook_as_the_warning_says() {
+    let artifacts = generate(|registry| {
+        registry.register_resource::<without_webhook::v1beta1::Pool>();
+        registry.register_resource::<without_webhook::v1::Pool>();
+    });
+    let kube = kube_installing();
+    install(kube, &kapi_tests::artifact_json(&artifacts, "crds/pools.drift.example.com.json"));
+    let pool = json!({"apiVersion": "drift.example.com/v1beta1", "kind": "Pool", "metadata": {"name": "p"}, "spec": {"count": 3}});
+    let created = kube.send_json("POST", "/apis/drift.example.com/v1beta1/namespaces/default/pools", &pool);
+    assert!(matches!(created.status, 201 | 409), "{}", String::from_utf8_lossy(&created.body));
+    let read = |version: &str| {
+        kube.get(&format!("/apis/drift.example.com/{version}/namespaces/default/pools/p"), "application/json").json()
+    };
+    // Stored in v1, which has no `count`: the value is gone, whichever version reads it back.
+    assert_eq!(read("v1")["spec"], json!({}), "{}", read("v1"));
+    assert_eq!(read("v1beta1")["spec"], json!({}), "{}", read("v1beta1"));
 }

@@ -175,7 +175,10 @@ fn mistakes_in_per_version_attributes_are_errors_at_their_span() {
                 }
             }
         };
-        expand(quote!(versions(v1beta1, v1), storage = v1, package = "p"), input).map(|_| ()).unwrap_err().to_string()
+        expand(quote!(versions(v1beta1, v1), storage = v1, package = "p"), input)
+            .map(|_| ())
+            .expect_err("a mistake")
+            .to_string()
     };
     assert!(expand_with(quote!(#[versioned(kapi(maximum = 1))])).contains("say which versions"));
     assert!(expand_with(quote!(#[versioned(since = v2, kapi(maximum = 1))])).contains("unknown version"));
