@@ -43,6 +43,10 @@ impl VersionedItem {
                 let mut histories = Vec::new();
                 for field in declared.fields.iter_mut() {
                     let history = History::take(args, &mut field.attrs)?;
+                    if let Some(span) = history.per_version.first_outside(|v| history.exists_in(v)) {
+                        let message = "the field exists in none of these versions";
+                        return Err(syn::Error::new(span, message));
+                    }
                     if field.ident.is_none() && !history.renames.is_empty() {
                         return Err(syn::Error::new_spanned(&field.ty, "a tuple field has no name to rename"));
                     }
@@ -154,7 +158,9 @@ impl VersionedItem {
                         field
                     });
                     named.named = fields.collect::<Punctuated<_, Token![,]>>();
-                } else if histories.iter().any(|h| !h.changes.is_empty() || h.added.is_some() || h.removed.is_some()) {
+                } else if histories.iter().any(|h| {
+                    !h.changes.is_empty() || h.added.is_some() || h.removed.is_some() || !h.per_version.is_empty()
+                }) {
                     let message = "only named fields can have a history; name the fields";
                     return Err(syn::Error::new_spanned(&declared.fields, message));
                 }

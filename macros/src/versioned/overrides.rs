@@ -2,7 +2,7 @@
 //! kapi(...))]` on a type or a field gives the `#[kapi(...)]` entries to those versions only. A printer column,
 //! scale paths or a CEL rule that names a renamed field is written once per name this way.
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::punctuated::Punctuated;
 use syn::{Meta, Token};
 
@@ -13,6 +13,8 @@ struct Override {
     /// `applies[v]`: whether version `v` gets the entries.
     applies: Vec<bool>,
     entries: Vec<Meta>,
+    /// The attribute, for errors found later.
+    span: Span,
 }
 
 /// The per-version attributes of one type or field, in the order written.
@@ -48,6 +50,12 @@ impl Overrides {
     /// The entries version `version` gets, in the order written.
     pub fn entries_in(&self, version: usize) -> Vec<&Meta> {
         self.0.iter().filter(|o| o.applies[version]).flat_map(|o| &o.entries).collect()
+    }
+
+    /// An attribute none of whose versions satisfies `exists` (a field's attributes for versions it is not in).
+    pub fn first_outside(&self, exists: impl Fn(usize) -> bool) -> Option<Span> {
+        let inside = |o: &Override| o.applies.iter().enumerate().any(|(v, applies)| *applies && exists(v));
+        self.0.iter().find(|o| !inside(o)).map(|o| o.span)
     }
 
     /// The first entry whose key is one of `keys`, for refusing keys a place does not take.
@@ -130,7 +138,7 @@ fn parse(args: &Args, attr: &syn::Attribute) -> syn::Result<Override> {
     if !applies.contains(&true) {
         return Err(syn::Error::new_spanned(attr, "no version is both since and before the versions given"));
     }
-    Ok(Override { applies, entries })
+    Ok(Override { applies, entries, span: syn::spanned::Spanned::span(attr) })
 }
 
 /// The entries as the tokens of one `#[kapi(...)]`.

@@ -186,6 +186,26 @@ fn mistakes_in_per_version_attributes_are_errors_at_their_span() {
     assert!(expand_with(quote!(#[versioned(since = v1, before = v1, kapi(maximum = 1))])).contains("no version"));
     assert!(expand_with(quote!(#[versioned(since = v1, kapi(crd))])).contains("a kind's setting"));
     assert!(expand_with(quote!(#[versioned(since = v1, kapi(version = "v1"))])).contains("set per version"));
+    let outside = quote! {
+        mod m {
+            #[derive(Schema)]
+            pub struct S {
+                #[versioned(added = v1)]
+                #[versioned(before = v1, kapi(maximum = 1))]
+                pub a: u8,
+            }
+        }
+    };
+    let outside = expand(quote!(versions(v1beta1, v1), storage = v1, package = "p"), outside);
+    assert!(outside.is_err_and(|e| e.to_string().contains("exists in none of these versions")));
+    let tuple = quote! {
+        mod m {
+            #[derive(Schema)]
+            pub struct S(#[versioned(since = v1, kapi(maximum = 1))] u8);
+        }
+    };
+    let tuple = expand(quote!(versions(v1beta1, v1), storage = v1, package = "p"), tuple);
+    assert!(tuple.is_err_and(|e| e.to_string().contains("only named fields")));
 }
 
 #[test]
