@@ -1,5 +1,5 @@
 //! Reading and extending a type's `#[kapi(...)]` attributes: each version gets its package, a kind its version,
-//! and the storage or deprecated version's `crd(...)` its marks.
+//! its own per-version entries, and its `crd(...)` the version's marks (storage, served, deprecated).
 
 use proc_macro2::TokenStream;
 use quote::quote;
