@@ -53,20 +53,13 @@ impl Walker<'_> {
     }
 
     /// The errors of the member that came closest, which the server adds after the junctor's own error: by
-    /// kube-openapi's measure, the one that checked the most schema nodes (the first on a tie). Where the server
-    /// would name a member whose fixed values the value does not take (another variant of a tagged union: "supported
-    /// values: \"s3\"" for a `gcs` object missing its own field), kapi names the member the value chose, which
-    /// takes its values: the member with the fewest such errors comes first. A field the node itself already found
-    /// wrong for the same reason is not reported again: the member's narrower view of it (a tag's one value, where
-    /// the node lists them all) would only contradict the node's.
+    /// kube-openapi's measure, the one that checked the most schema nodes (the first on a tie). A problem the node
+    /// itself already reported for the field, for the same reason, is not repeated: the member's narrower view of
+    /// it (a tag's one value, where the node lists them all) would only contradict the node's.
     fn closest_member(&mut self, outcomes: Vec<Outcome>) {
-        let unsupported = |(errors, _): &Outcome| errors.iter().filter(|e| e.reason == Reason::NotSupported).count();
         let mut closest: Option<Outcome> = None;
         for outcome in outcomes {
-            let closer = closest.as_ref().is_none_or(|best| {
-                (unsupported(&outcome), std::cmp::Reverse(outcome.1)) < (unsupported(best), std::cmp::Reverse(best.1))
-            });
-            if closer {
+            if closest.as_ref().is_none_or(|(_, checks)| outcome.1 > *checks) {
                 closest = Some(outcome);
             }
         }
