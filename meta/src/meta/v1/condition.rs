@@ -55,8 +55,10 @@ impl Condition {
             field.bounds.pattern = pattern.map(str::to_owned);
             field
         };
-        let mut status = SchemaObject::default();
-        status.enum_values = ["True", "False", "Unknown"].map(serde_json::Value::from).to_vec();
+        let status = SchemaObject {
+            enum_values: ["True", "False", "Unknown"].map(serde_json::Value::from).to_vec(),
+            ..SchemaObject::default()
+        };
         let mut observed_generation = SchemaObject::default();
         observed_generation.bounds.minimum = Some(0.into());
         let mut overlay = SchemaObject::default();
