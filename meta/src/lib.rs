@@ -19,6 +19,7 @@ pub mod byte_string;
 pub mod client_go_scheme;
 pub mod content_hash;
 pub mod coordination;
+pub mod crd_constraints;
 pub mod discovery;
 #[cfg(test)]
 mod golden;

@@ -29,6 +29,7 @@ mod kube_cel_functions_cases;
 mod kube_crds;
 mod kube_published;
 mod kube_structural;
+mod kube_unions;
 mod kube_validate;
 mod layers;
 mod loss_report;

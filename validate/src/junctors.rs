@@ -53,7 +53,9 @@ impl Walker<'_> {
     }
 
     /// The errors of the member that came closest, which the server adds after the junctor's own error: by
-    /// kube-openapi's measure, the one that checked the most schema nodes (the first on a tie).
+    /// kube-openapi's measure, the one that checked the most schema nodes (the first on a tie). A problem the node
+    /// itself already reported for the field, for the same reason, is not repeated: the member's narrower view of
+    /// it (a tag's one value, where the node lists them all) would only contradict the node's.
     fn closest_member(&mut self, outcomes: Vec<Outcome>) {
         let mut closest: Option<Outcome> = None;
         for outcome in outcomes {
@@ -62,7 +64,11 @@ impl Walker<'_> {
             }
         }
         if let Some((errors, _)) = closest {
-            self.errors.extend(errors);
+            for error in errors {
+                if !self.errors.iter().any(|e| e.field == error.field && e.reason == error.reason) {
+                    self.errors.push(error);
+                }
+            }
         }
     }
 

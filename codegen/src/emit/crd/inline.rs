@@ -4,6 +4,7 @@
 use kapi_model::{DefName, Registry, SchemaNode, SchemaObject};
 use serde_json::{Map, Value};
 
+use super::constraints::with_crd_constraints;
 use super::origin::{FieldPath, Origin, Origins};
 use super::special::special_form;
 
@@ -59,7 +60,7 @@ impl<'a> Inliner<'a> {
         let owner = self.rust_type(name);
         let inlined = self.node(schema, path, &owner);
         self.stack.pop();
-        inlined
+        with_crd_constraints(name.as_str(), inlined)
     }
 
     fn node(&mut self, node: &SchemaNode, path: &FieldPath, owner: &str) -> SchemaObject {

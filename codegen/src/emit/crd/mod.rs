@@ -6,6 +6,7 @@
 //! ([`special`]). Generation fails, naming the Rust type and field, on anything the API server would reject.
 
 mod budget;
+mod constraints;
 mod document;
 mod inline;
 mod origin;

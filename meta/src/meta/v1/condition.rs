@@ -1,6 +1,7 @@
 //! The Condition kind: one observation about an object's state, as most status stanzas list them.
 
 use kapi::Schema;
+use kapi::model::{SchemaNode, SchemaObject};
 use serde::{Deserialize, Serialize};
 
 use super::opaque::Time;
@@ -32,4 +33,45 @@ pub struct Condition {
     /// Details of the last change, for people; may be empty.
     #[kapi(proto = 6)]
     pub message: String,
+}
+
+/// `type`: an optional DNS-subdomain prefix and a qualified name, as controller-gen's marker for the field says.
+const TYPE_PATTERN: &str =
+    r"^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$";
+
+/// `reason`: a word of letters, digits, `_`, `,` and `:`, starting with a letter.
+const REASON_PATTERN: &str = r"^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$";
+
+impl Condition {
+    /// The checks a custom resource's schema makes of a condition, which the server makes in code for its own
+    /// kinds and controller-gen writes into every CRD embedding `metav1.Condition`: the status is one of three
+    /// words, `type` and `reason` are machine-readable names of bounded length, the generation is not negative.
+    /// An overlay for [`crate::crd_constraints::crd_constraints`]: each property carries only these keywords.
+    pub fn crd_constraints() -> SchemaObject {
+        let string = |min_length: Option<u64>, max_length: u64, pattern: Option<&str>| {
+            let mut field = SchemaObject::default();
+            field.bounds.min_length = min_length;
+            field.bounds.max_length = Some(max_length);
+            field.bounds.pattern = pattern.map(str::to_owned);
+            field
+        };
+        let status = SchemaObject {
+            enum_values: ["True", "False", "Unknown"].map(serde_json::Value::from).to_vec(),
+            ..SchemaObject::default()
+        };
+        let mut observed_generation = SchemaObject::default();
+        observed_generation.bounds.minimum = Some(0.into());
+        let mut overlay = SchemaObject::default();
+        for (name, field) in [
+            ("type", string(None, 316, Some(TYPE_PATTERN))),
+            ("status", status),
+            ("observedGeneration", observed_generation),
+            ("reason", string(Some(1), 1024, Some(REASON_PATTERN))),
+            ("message", string(None, 32768, None)),
+        ] {
+            overlay.properties.insert(name.to_owned(), SchemaNode::inline(field));
+        }
+        overlay.required = ["type", "status", "lastTransitionTime", "reason", "message"].map(str::to_owned).to_vec();
+        overlay
+    }
 }

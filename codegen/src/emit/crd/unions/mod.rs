@@ -147,7 +147,38 @@ impl Structurer<'_> {
                 }
             };
         }
-        let kept: Vec<SchemaObject> = shapes.iter().map(|s| value_checks(s, &hoisted)).collect();
+        let mut kept: Vec<SchemaObject> = shapes.iter().map(|s| value_checks(s, &hoisted)).collect();
+        let declared: Vec<String> = hoisted.properties.keys().cloned().collect();
+        let mut one_rule_for_all = false;
+        match tagging(&shapes) {
+            Tagging::Tag(tag) => {
+                // Without the tag no variant is chosen: every branch needs it, or variants without required
+                // fields of their own would all match an object that lacks it.
+                for branch in &mut kept {
+                    if !branch.required.contains(&tag) {
+                        branch.required.insert(0, tag.clone());
+                    }
+                }
+                if let Some(rules) = foreign_field_rules(&tag, &shapes, &declared) {
+                    object.kubernetes.validations.extend(rules);
+                }
+            }
+            Tagging::External(variants) => {
+                let only_required = kept.iter().zip(&variants).all(|(k, v)| {
+                    let mut bare = k.clone();
+                    bare.required.retain(|r| r != v);
+                    bare.is_empty()
+                });
+                if one_of
+                    && only_required
+                    && let Some(rule) = exactly_one_rule(&variants)
+                {
+                    object.kubernetes.validations.push(rule);
+                    one_rule_for_all = true;
+                }
+            }
+            Tagging::Other => {}
+        }
         for (name, node) in hoisted.properties {
             object.properties.entry(name).or_insert(node);
         }
@@ -157,8 +188,9 @@ impl Structurer<'_> {
             }
         }
         object.instance_type = Some(InstanceType::Object);
-        // A branch that checks nothing accepts every object: the junctor says nothing then.
-        if kept.iter().any(SchemaObject::is_empty) {
+        // A branch that checks nothing accepts every object: the junctor says nothing then; nor when one rule
+        // says which variant is set.
+        if one_rule_for_all || kept.iter().any(SchemaObject::is_empty) {
             return object;
         }
         let distinct = kept.iter().enumerate().all(|(i, k)| !kept[..i].contains(k));
@@ -202,6 +234,8 @@ fn structure_of(shape: &SchemaObject) -> SchemaObject {
 
 mod merge;
 mod shape;
+mod variants;
 
 use merge::{merge, value_checks};
 use shape::{is_null, is_object, shape_type};
+use variants::{Tagging, exactly_one_rule, foreign_field_rules, tagging};
