@@ -3,4 +3,5 @@
 
 mod crd_forms;
 mod defaults_checked;
+mod printer_columns;
 mod schemars_interop;
