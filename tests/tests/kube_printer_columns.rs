@@ -229,3 +229,28 @@ fn printer_column_paths_are_judged_as_the_api_server_judges_them() {
     eprintln!("{} column paths, {} agreements", LADDER.len(), LADDER.len() - disagreements.len());
     assert!(disagreements.is_empty(), "kapi and the API server disagree on:\n{}", disagreements.join("\n"));
 }
+
+/// The printer columns of the real-world CRDs beside the project (cert-manager, Argo CD, Gateway API): the `Age`
+/// column and the filtered condition columns among them each reach a field of their version's schema.
+#[test]
+fn every_printer_column_of_the_real_world_crds_reaches_a_field() {
+    let cases = crate::kube_crds::crds_under(&kapi_tests::shared().join("peers/crds"));
+    let mut columns = 0;
+    let mut misjudged = Vec::new();
+    for case in &cases {
+        for version in case.crd["spec"]["versions"].as_array().into_iter().flatten() {
+            let schema = &version["schema"]["openAPIV3Schema"];
+            for column in version["additionalPrinterColumns"].as_array().into_iter().flatten() {
+                let path = column["jsonPath"].as_str().unwrap_or_default();
+                columns += 1;
+                let verdict = column_path_verdict(schema, path);
+                if verdict != ColumnPathVerdict::Leads {
+                    misjudged.push(format!("{} {}: {path:?}: {verdict:?}", case.source, version["name"]));
+                }
+            }
+        }
+    }
+    eprintln!("{columns} printer columns in {} real-world CRDs", cases.len());
+    assert!(columns >= 80, "the real-world CRDs carry printer columns ({columns} found)");
+    assert!(misjudged.is_empty(), "{}", misjudged.join("\n"));
+}
