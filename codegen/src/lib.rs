@@ -31,6 +31,7 @@ mod emit;
 mod error;
 mod infra;
 mod options;
+pub mod printer_columns;
 pub mod structural;
 mod validate;
 

@@ -289,11 +289,12 @@ pub struct Tree {
 }
 
 #[test]
-fn a_recursive_type_and_a_printer_column_naming_no_field_are_errors() {
+fn a_recursive_type_is_an_error_and_a_printer_column_naming_no_field_is_not() {
     let error = generate_crd::<Tree>("trees.tree.example.com").expect_err("no CRD form").to_string();
     assert!(error.contains("is recursive"), "{error}");
     assert!(error.contains("root.children[*]"), "{error}");
-    assert!(error.contains("printer column `Depth`: `.spec.depth` names no field"), "{error}");
+    // The API server prints such a column (always empty): a warning (tests/printer_columns.rs), not a refusal.
+    assert!(!error.contains("printer column"), "{error}");
 }
 
 #[test]

@@ -3,4 +3,6 @@
 
 mod crd_forms;
 mod defaults_checked;
+mod printer_columns;
+mod scale_kind;
 mod schemars_interop;

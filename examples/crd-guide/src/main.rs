@@ -3,7 +3,7 @@
 
 use kapi::{Registry, Resource, Schema};
 use kapi_meta::intstr::IntOrString;
-use kapi_meta::meta::v1::{ListMeta, ObjectMeta, TypeMeta};
+use kapi_meta::meta::v1::{Condition, ListMeta, ObjectMeta, TypeMeta};
 use kapi_meta::quantity::Quantity;
 use kapi_meta::runtime::RawExtension;
 use serde::{Deserialize, Serialize};
@@ -203,10 +203,71 @@ pub struct MonitorList {
     pub items: Vec<Monitor>,
 }
 
+/// A pool of workers that `kubectl scale` resizes.
+#[derive(Debug, Serialize, Deserialize, Schema, Resource)]
+#[kapi(
+    package = "guide.example.com/v1",
+    group = "guide.example.com",
+    version = "v1",
+    list = PoolList,
+    status,
+    scale(spec_replicas_path = ".spec.replicas", status_replicas_path = ".status.replicas"),
+    crd(
+        printer_column(name = "Ready", type = "string", json_path = ".status.conditions[?(@.type==\"Ready\")].status"),
+        printer_column(name = "Age", type = "date", json_path = ".metadata.creationTimestamp")
+    )
+)]
+pub struct Pool {
+    /// The object's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
+    /// The object's metadata.
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    /// How many workers are wanted.
+    pub spec: PoolSpec,
+    /// How many run, and whether they are ready.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<PoolStatus>,
+}
+
+/// How many workers are wanted.
+#[derive(Debug, Serialize, Deserialize, Schema)]
+#[kapi(package = "guide.example.com/v1")]
+pub struct PoolSpec {
+    /// The wanted number of workers.
+    pub replicas: i32,
+}
+
+/// How many workers run.
+#[derive(Debug, Serialize, Deserialize, Schema)]
+#[kapi(package = "guide.example.com/v1")]
+pub struct PoolStatus {
+    /// The number of workers running.
+    pub replicas: i32,
+    /// Whether the pool is ready, and why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+}
+
+/// A page of Pools.
+#[derive(Debug, Serialize, Deserialize, Schema)]
+#[kapi(package = "guide.example.com/v1")]
+pub struct PoolList {
+    /// The list's API version and kind.
+    #[serde(flatten)]
+    pub type_meta: TypeMeta,
+    /// The list's metadata.
+    #[serde(default)]
+    pub metadata: ListMeta,
+    /// The Pools.
+    pub items: Vec<Pool>,
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut registry = Registry::new();
     kapi_meta::register(&mut registry);
-    registry.register_resource::<Monitor>();
+    registry.register_resource::<Monitor>().register_resource::<Pool>();
     let mut options = kapi_codegen::Options::default();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let [flag, n] = args.as_slice()

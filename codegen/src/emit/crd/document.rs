@@ -14,6 +14,7 @@ use serde_json::Value;
 use super::paths;
 use super::plan::CrdPlan;
 use crate::error::Error;
+use crate::printer_columns::{ColumnPathVerdict, column_path_verdict};
 
 /// The most selectable fields the API server accepts per version.
 const MAX_SELECTABLE_FIELDS: usize = 8;
@@ -125,11 +126,36 @@ fn subresources(resource: &ResourceMeta) -> Option<CustomResourceSubresources> {
     (out != CustomResourceSubresources::default()).then_some(out)
 }
 
+/// Printer columns whose paths reach nothing an object of the schema holds: the server prints them, always empty.
+pub(crate) fn column_warnings(settings: &CrdVersion, schema: &Value) -> Vec<String> {
+    let empty = settings
+        .printer_columns
+        .iter()
+        .filter(|c| column_path_verdict(schema, &c.json_path) == ColumnPathVerdict::NamesNothing);
+    empty
+        .map(|c| {
+            format!(
+                "printer column `{}`: `{}` names no field of the schema; its cells will be empty",
+                c.name, c.json_path
+            )
+        })
+        .collect()
+}
+
 /// Problems with the JSON paths one version names, checked against its schema.
 pub(crate) fn path_problems(resource: &ResourceMeta, settings: &CrdVersion, schema: &Value) -> Vec<String> {
     let mut out = Vec::new();
     for column in &settings.printer_columns {
-        out.extend(paths::check(schema, &column.json_path, &[], &format!("printer column `{}`", column.name)));
+        let what = format!("printer column `{}`", column.name);
+        match column_path_verdict(schema, &column.json_path) {
+            ColumnPathVerdict::Refused(why) => out.push(format!("{what}: `{}` {why}", column.json_path)),
+            // Accepted, but the server would then print none of the version's columns.
+            ColumnPathVerdict::Unparsable(why) => out.push(format!(
+                "{what}: `{}` is no JSONPath the API server can read ({why}); it would print none of this version's columns",
+                column.json_path
+            )),
+            ColumnPathVerdict::NamesNothing | ColumnPathVerdict::Leads => {}
+        }
     }
     if settings.selectable_fields.len() > MAX_SELECTABLE_FIELDS {
         out.push(format!(

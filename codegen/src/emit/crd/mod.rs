@@ -110,6 +110,9 @@ fn build_versions<'r>(
         problems.extend(
             document::path_problems(resource, settings, &built.schema).into_iter().map(|p| format!("{at}: {p}")),
         );
+        for warning in document::column_warnings(settings, &built.schema) {
+            artifacts.warn(format!("{at}: {warning}"));
+        }
         if let Some(max) = ctx.options.max_description_len {
             budget::trim_descriptions(&mut built.schema, max);
         }

@@ -1,5 +1,6 @@
-//! The JSON paths a CRD names (printer columns, selectable fields, the scale subresource's replica counters) must
-//! lead to fields of the version's schema, of a type the API server accepts there.
+//! The JSON paths a CRD names for selectable fields and the scale subresource's replica counters must lead to
+//! fields of the version's schema, of a type the API server accepts there. (Printer columns are judged apart, in
+//! [`crate::printer_columns`]: the server reads them as JSONPath templates, not against the schema.)
 
 use serde_json::Value;
 

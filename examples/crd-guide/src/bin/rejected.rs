@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
     version = "v1",
     list = BrokenList,
     crd(
-        printer_column(name = "Depth", type = "integer", json_path = ".spec.depth"),
+        printer_column(name = "Ready", type = "string", json_path = ".status.conditions[?(@.type==\"Ready\").status"),
         selectable_field = ".spec.window"
     )
 )]

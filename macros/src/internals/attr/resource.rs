@@ -6,7 +6,7 @@ use super::crd::{CrdAttrs, parse_crd};
 use super::values::{self, Attr, set_flag};
 use crate::internals::ctxt::Ctxt;
 
-/// `scale(...)`.
+/// `scale(...)`; `kind` is the Rust type of the Scale body, kapi-meta's autoscaling/v1 Scale unless written.
 pub struct ScaleAttrs {
     pub spec_replicas_path: String,
     pub status_replicas_path: String,
@@ -124,12 +124,18 @@ fn parse_scale(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<ScaleAtt
         }
         Ok(())
     })?;
-    match (spec, status, kind) {
-        (Some(spec_replicas_path), Some(status_replicas_path), Some(kind)) => {
+    // The body of every scale subresource is autoscaling/v1 Scale; kapi-meta has it, and every crate declaring a
+    // custom resource depends on kapi-meta for ObjectMeta. Spanned at `scale`, so a crate without it is told there.
+    let kind = kind.unwrap_or_else(|| {
+        let span = syn::spanned::Spanned::span(&meta.path);
+        syn::parse_quote_spanned!(span=> ::kapi_meta::autoscaling::v1::Scale)
+    });
+    match (spec, status) {
+        (Some(spec_replicas_path), Some(status_replicas_path)) => {
             Ok(Some(ScaleAttrs { spec_replicas_path, status_replicas_path, label_selector_path: selector, kind }))
         }
         _ => {
-            cx.error_spanned_by(&meta.path, "scale(...) needs spec_replicas_path, status_replicas_path and kind");
+            cx.error_spanned_by(&meta.path, "scale(...) needs spec_replicas_path and status_replicas_path");
             Ok(None)
         }
     }
