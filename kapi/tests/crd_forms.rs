@@ -184,7 +184,12 @@ fn an_externally_tagged_enum_declares_one_property_per_variant_and_requires_exac
     assert_eq!(target["type"], "object");
     assert_eq!(target["properties"]["url"]["properties"]["href"]["type"], "string");
     assert_eq!(target["properties"]["url"]["description"], "A web address.", "the variant's words move to its field");
-    assert_eq!(target["oneOf"], json!([{"required": ["url"]}, {"required": ["service"]}]));
+    // Exactly one variant, as a rule whose message names them (rather than a `oneOf` naming neither).
+    assert_eq!(target["oneOf"], Value::Null);
+    assert_eq!(
+        target["x-kubernetes-validations"],
+        json!([{"rule": "has(self.url) != has(self.service)", "message": "exactly one of url, service must be set"}])
+    );
 }
 
 #[test]
@@ -194,11 +199,12 @@ fn an_internally_tagged_enum_hoists_the_tag_and_every_variant_field() {
     assert_eq!(probe["properties"]["type"], json!({"type": "string", "enum": ["Http", "Tcp"]}));
     assert_eq!(probe["properties"]["port"]["type"], "integer");
     assert_eq!(probe["required"], json!(["type"]));
+    // Each branch requires the tag too, so an object without one matches no branch (not both).
     assert_eq!(
         probe["oneOf"],
         json!([
-            {"required": ["path"], "properties": {"type": {"enum": ["Http"]}}},
-            {"required": ["port"], "properties": {"type": {"enum": ["Tcp"]}}}
+            {"required": ["type", "path"], "properties": {"type": {"enum": ["Http"]}}},
+            {"required": ["type", "port"], "properties": {"type": {"enum": ["Tcp"]}}}
         ])
     );
 }

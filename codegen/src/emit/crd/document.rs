@@ -128,18 +128,22 @@ fn subresources(resource: &ResourceMeta) -> Option<CustomResourceSubresources> {
 
 /// Printer columns whose paths reach nothing an object of the schema holds: the server prints them, always empty.
 pub(crate) fn column_warnings(settings: &CrdVersion, schema: &Value) -> Vec<String> {
-    let empty = settings
-        .printer_columns
-        .iter()
-        .filter(|c| column_path_verdict(schema, &c.json_path) == ColumnPathVerdict::NamesNothing);
-    empty
-        .map(|c| {
-            format!(
-                "printer column `{}`: `{}` names no field of the schema; its cells will be empty",
-                c.name, c.json_path
-            )
-        })
-        .collect()
+    let mut warnings = Vec::new();
+    for column in &settings.printer_columns {
+        let (name, path) = (&column.name, &column.json_path);
+        match column_path_verdict(schema, path) {
+            ColumnPathVerdict::NamesNothing => warnings.push(format!(
+                "printer column `{name}`: `{path}` names no field of the schema; its cells will be empty"
+            )),
+            // The server accepts the CRD, then prints none of the version's columns.
+            ColumnPathVerdict::Unparsable(why) => warnings.push(format!(
+                "printer column `{name}`: `{path}` is no JSONPath the API server can read ({why}); it accepts the CRD \
+                 but prints none of this version's columns"
+            )),
+            ColumnPathVerdict::Refused(_) | ColumnPathVerdict::Leads => {}
+        }
+    }
+    warnings
 }
 
 /// Problems with the JSON paths one version names, checked against its schema.
@@ -149,12 +153,8 @@ pub(crate) fn path_problems(resource: &ResourceMeta, settings: &CrdVersion, sche
         let what = format!("printer column `{}`", column.name);
         match column_path_verdict(schema, &column.json_path) {
             ColumnPathVerdict::Refused(why) => out.push(format!("{what}: `{}` {why}", column.json_path)),
-            // Accepted, but the server would then print none of the version's columns.
-            ColumnPathVerdict::Unparsable(why) => out.push(format!(
-                "{what}: `{}` is no JSONPath the API server can read ({why}); it would print none of this version's columns",
-                column.json_path
-            )),
-            ColumnPathVerdict::NamesNothing | ColumnPathVerdict::Leads => {}
+            // Accepted by the server: warnings (`column_warnings`).
+            ColumnPathVerdict::Unparsable(_) | ColumnPathVerdict::NamesNothing | ColumnPathVerdict::Leads => {}
         }
     }
     if settings.selectable_fields.len() > MAX_SELECTABLE_FIELDS {

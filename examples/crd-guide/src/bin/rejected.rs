@@ -14,10 +14,7 @@ use serde::{Deserialize, Serialize};
     group = "broken.example.com",
     version = "v1",
     list = BrokenList,
-    crd(
-        printer_column(name = "Ready", type = "string", json_path = ".status.conditions[?(@.type==\"Ready\").status"),
-        selectable_field = ".spec.window"
-    )
+    crd(selectable_field = ".spec.window")
 )]
 pub struct Broken {
     /// The object's API version and kind.
