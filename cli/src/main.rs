@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod aggregate;
 mod check_crd;
+mod check_model;
 mod commands;
 mod diff;
 mod group_versions;

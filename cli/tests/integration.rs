@@ -7,6 +7,7 @@ mod common;
 mod aggregate;
 mod aggregator;
 mod check_crd;
+mod check_own_model;
 mod cli;
 mod diff;
 mod discovery_informer;
