@@ -20,6 +20,7 @@ mod import;
 mod init;
 mod kube_apiservice;
 mod kube_behind_kapi;
+mod kube_explain_preview;
 mod kube_identity;
 mod kube_object_rules;
 mod kubectl_validate_suite;
