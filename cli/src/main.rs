@@ -17,6 +17,7 @@ mod import;
 mod init;
 mod self_signed;
 mod serve;
+mod serve_conversion;
 mod serve_tls;
 mod stdout;
 mod typed_openapi;

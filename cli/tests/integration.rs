@@ -26,6 +26,7 @@ mod kube_object_rules;
 mod kubectl_validate_suite;
 mod proto_ledger;
 mod serve;
+mod serve_dir_conversion;
 mod serve_docs;
 mod serve_openapi31;
 mod stdout;
