@@ -53,7 +53,8 @@ enum Command {
         #[command(flatten)]
         source: Source,
     },
-    /// Exit non-zero, listing the files that are stale, missing or extra, when a directory is not up to date.
+    /// Exit non-zero, listing the files that are stale, missing or extra, when a directory is not up to date with
+    /// its model: --model, else the directory's own model.json (the embedded corpus for a bundle generated from it).
     Check {
         /// Directory to check.
         #[arg(long, default_value = "generated")]
