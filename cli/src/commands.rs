@@ -8,6 +8,7 @@ use kapi_codegen::proto::{LEDGER_PATH, Ledger};
 use kapi_codegen::{Artifacts, Options, Previous, writer};
 use kapi_model::Registry;
 
+use crate::check_model::CheckModel;
 use crate::group_versions::{profiles, switched_off};
 use crate::stdout;
 use crate::typed_openapi::typed_openapi_problems;
@@ -37,7 +38,12 @@ pub struct Source {
 
 /// Loads the model: a model file if given, else the embedded corpus.
 fn load(source: &Source) -> Result<Registry, String> {
-    let registry = match &source.model {
+    load_model(source.model.as_deref())
+}
+
+/// Loads the model file at `path`, or the embedded corpus.
+fn load_model(path: Option<&Path>) -> Result<Registry, String> {
+    let registry = match path {
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("cannot read model file {}: {e}", path.display()))?;
@@ -78,9 +84,13 @@ fn previous_ledger(dir: &Path) -> Result<Option<Ledger>, String> {
 /// The artifacts for `dir`: numbered against the ledger already there, so no protobuf field is renumbered, and
 /// taking what did not change from `previous` (the output already in `dir`, for `generate`).
 fn artifacts(source: &Source, dir: &Path, previous: &Previous) -> Result<Artifacts, String> {
-    let registry = load(source)?;
+    artifacts_of(&load(source)?, source, dir, previous)
+}
+
+/// [`artifacts`] of a model already loaded.
+fn artifacts_of(registry: &Registry, source: &Source, dir: &Path, previous: &Previous) -> Result<Artifacts, String> {
     let options = Options { proto_ledger: previous_ledger(dir)?, ..options(source)? };
-    kapi_codegen::generate_reusing(&registry, &options, previous).map_err(|e| match e.help() {
+    kapi_codegen::generate_reusing(registry, &options, previous).map_err(|e| match e.help() {
         Some(help) => format!("{e}\n  help: {help}"),
         None => e.to_string(),
     })
@@ -111,7 +121,8 @@ pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
 /// `kapi check`.
 pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
     // A check renders everything: it is what vouches for the output.
-    let artifacts = artifacts(source, dir, &Previous::none())?;
+    let model = CheckModel::choose(dir, source.model.as_deref())?;
+    let artifacts = artifacts_of(&load_model(model.file())?, source, dir, &Previous::none())?;
     let report = writer::check(dir, &artifacts);
     let unparsed = typed_openapi_problems(dir, &artifacts);
     for problem in &unparsed {
@@ -121,7 +132,8 @@ pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
         return Ok(ExitCode::FAILURE);
     }
     if report.is_clean() {
-        stdout::line(&format!("{}: {} files up to date", dir.display(), artifacts.len()));
+        let against = model.file().map(|path| format!(" with {}", path.display())).unwrap_or_default();
+        stdout::line(&format!("{}: {} files up to date{against}", dir.display(), artifacts.len()));
         return Ok(ExitCode::SUCCESS);
     }
     for (label, files) in [("stale", &report.stale), ("missing", &report.missing), ("extra", &report.extra)] {
@@ -129,7 +141,7 @@ pub fn check(dir: &Path, source: &Source) -> Result<ExitCode, String> {
             stdout::line(&format!("{label}: {}", dir.join(file).display()));
         }
     }
-    stdout::line(&format!("{} is out of date; run `kapi generate --out {}`", dir.display(), dir.display()));
+    stdout::line(&format!("{} is out of date; {}", dir.display(), model.regenerate_hint(dir)));
     Ok(ExitCode::FAILURE)
 }
 

@@ -19,7 +19,7 @@ pub struct ImportArgs {
     /// The new crate's directory; its last component names the crate.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// Depend on the kapi checkout at DIR by path (written relative to the new crate when DIR is relative), rather
+    /// Depend on the kapi checkout at DIR by path (written relative to the new crate unless the two share no directory below the root), rather
     /// than on kapi's crates by version from the registry.
     #[arg(long, value_name = "DIR")]
     kapi_path: Option<PathBuf>,

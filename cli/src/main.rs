@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod aggregate;
 mod check_crd;
+mod check_model;
 mod commands;
 mod diff;
 mod group_versions;
@@ -16,6 +17,7 @@ mod import;
 mod init;
 mod self_signed;
 mod serve;
+mod serve_conversion;
 mod serve_tls;
 mod stdout;
 mod typed_openapi;
@@ -51,7 +53,8 @@ enum Command {
         #[command(flatten)]
         source: Source,
     },
-    /// Exit non-zero, listing the files that are stale, missing or extra, when a directory is not up to date.
+    /// Exit non-zero, listing the files that are stale, missing or extra, when a directory is not up to date with
+    /// its model: --model, else the directory's own model.json (the embedded corpus for a bundle generated from it).
     Check {
         /// Directory to check.
         #[arg(long, default_value = "generated")]

@@ -190,9 +190,25 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     // The features with this server's settings; `serve_bundle` plugs in the others with their defaults.
     kapi_runtime::watchable::attach(&handle, &args.discovery_group);
     kapi_runtime::docs::attach(&handle, docs);
-    if args.dir.is_none() {
+    match &args.dir {
         // The embedded corpus' example Backup has three versions and a conversion webhook: this server is it.
-        kapi_runtime::conversion::serve(&handle, kapi_schemas::example::backups::backup::converters());
+        None => {
+            kapi_runtime::conversion::serve(&handle, kapi_schemas::example::backups::backup::converters());
+        }
+        // A bundle's conversions are code it does not hold: say so, at start and to each review.
+        Some(dir) => {
+            let kinds = crate::serve_conversion::webhook_kinds(&loader.files()?)?;
+            for kind in &kinds {
+                tracing::warn!(
+                    group = %kind.group,
+                    kind = %kind.kind,
+                    "{} names a conversion webhook; {}",
+                    dir.display(),
+                    crate::serve_conversion::CANNOT_CONVERT
+                );
+            }
+            crate::serve_conversion::refuse_conversions(&handle, &kinds);
+        }
     }
     if let Some(path) = &args.request_log {
         let file = OpenOptions::new().create(true).append(true).open(path);

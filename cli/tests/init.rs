@@ -87,7 +87,8 @@ fn init_writes_a_crate_with_its_api_its_artifacts_and_their_snapshots() {
     let document = read(demo.join("generated/openapi/v3/apis/demo.example.com/v1.json"));
     let body = snapshot.strip_prefix("---\nsource: tests/api.rs\nexpression: document\n---\n").expect("insta's header");
     assert_eq!(body, format!("{}\n", document.trim_end()));
-    assert!(document.contains("\"com.example.demo.v1.WidgetSpec\""));
+    // Widget is a CRD, so its group-version is published as the API server publishes it once the CRD is installed.
+    assert!(document.contains("\"com.example.demo.v1.Widget\"") && document.contains("\"Kubernetes CRD Swagger\""));
     let crd = read(demo.join("tests/snapshots/api__crd.snap"));
     assert!(crd.contains("  name: widgets.demo.example.com\n") && crd.contains("jsonPath: .spec.color"), "{crd}");
 }
@@ -151,4 +152,37 @@ fn init_with_a_relative_kapi_path_writes_it_relative_to_the_new_crate() {
     assert!(demo.join("../../kapi/codegen/Cargo.toml").is_file());
     assert_eq!(read(demo.join("Cargo.lock")), read(checkout.join("Cargo.lock")));
     assert!(read(demo.join("README.md")).contains("cargo install --path ../../kapi/cli"));
+}
+
+#[test]
+fn init_with_an_absolute_kapi_path_writes_it_relative_to_the_new_crate() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the checkout").canonicalize().expect("abs");
+    std::os::unix::fs::symlink(&checkout, work.path().join("kapi")).expect("symlink");
+    std::fs::create_dir(work.path().join("apps")).expect("mkdir");
+    // Absolute, as a script or a copied command line gives it: the crate must not carry this machine's paths.
+    let absolute = work.path().join("kapi");
+    let output = kapi_init(&work.path().join("apps"), &["demo", "--kapi-path", absolute.to_str().expect("utf-8")]);
+    assert!(output.status.success(), "{}", text(&output));
+    let manifest = read(work.path().join("apps/demo/Cargo.toml"));
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        manifest.contains(&format!("kapi-codegen = {{ version = \"{version}\", path = \"../../kapi/codegen\" }}")),
+        "{manifest}"
+    );
+    assert!(!manifest.contains(work.path().to_str().expect("utf-8")), "{manifest}");
+}
+
+#[test]
+fn init_build_script_shows_generation_warnings() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let output = kapi_init(work.path(), &["demo"]);
+    assert!(output.status.success(), "{}", text(&output));
+    let build = read(work.path().join("demo/build.rs"));
+    // Cargo hides a build script's output unless it fails, so a warning is seen only as a `cargo:warning=` line,
+    // one per line of the warning, printed whatever happens next.
+    let shown = build.find("for warning in artifacts.warnings()").expect("the build script reads the warnings");
+    let per_line = build[shown..].find("println!(\"cargo:warning={line}\")").expect("as cargo:warning= lines");
+    let written = build.find("writer::write(out, &artifacts)").expect("the build script writes generated/");
+    assert!(shown + per_line < written, "the warnings come before anything can fail:\n{build}");
 }

@@ -16,7 +16,7 @@ choice_enum! {
     Conventions {
         /// Upstream Kubernetes' conventions, for the built-in groups.
         Kubernetes => "kubernetes",
-        /// Only what the types say; the default.
+        /// Only what the types say; the default, but for a group-version of CRDs only, which gets `crd`.
         Lossless => "lossless",
         /// As kube-apiserver publishes a group-version of CustomResourceDefinitions: each kind's schema taken
         /// from its CRD (inlined, as the server has it), JSON and YAML only, the server's routes and `info`.

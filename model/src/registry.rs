@@ -184,13 +184,18 @@ impl Registry {
 
     /// Switches a group-version off: its resources go; definitions stay. The server's scheme still knows it, as
     /// kube-apiserver's scheme knows the group-versions `--runtime-config` switches off, so shared kinds' lists
-    /// keep it when it was known (explicitly, or as a served group-version when no scheme was declared). When
-    /// that leaves the group with nothing served, its discovery priority goes too.
+    /// keep it when it was known (explicitly, or as a served group-version when no scheme was declared); one it
+    /// does not know loses its conventions too. When that leaves the group with nothing served, its discovery
+    /// priority goes too.
     pub fn disable_group_version(&mut self, group_version: &GroupVersion) {
         if self.scheme_group_versions.is_empty() {
             self.scheme_group_versions = self.served_group_versions();
         }
         self.resources.retain(|r| &r.group_version != group_version);
+        // A group-version the scheme does not know leaves no trace, not even the conventions chosen for it.
+        if !self.scheme_group_versions.contains(group_version) {
+            self.conventions.remove(group_version);
+        }
         let group = &group_version.group;
         if !self.resources.iter().any(|r| &r.group_version.group == group) {
             self.group_priorities.remove(group);

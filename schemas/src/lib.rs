@@ -203,6 +203,15 @@ pub fn register_examples(registry: &mut Registry) {
     for (group, priority) in group_priorities::EXAMPLE_GROUP_PRIORITIES {
         registry.set_group_priority(group, *priority);
     }
+    // Every example kind is a CRD, which by default is published as the API server publishes its CRDs. The corpus
+    // shows the lossless documents instead (oneOf, nullable, every keyword its types declare); the same groups
+    // published as CRDs are checked against a real server (tests/tests/kube_published.rs, the CLI's
+    // kube_explain_preview.rs).
+    for group_version in registry.served_group_versions() {
+        if group_version.group.ends_with(".example.com") {
+            registry.set_conventions(group_version, Conventions::Lossless);
+        }
+    }
 }
 
 /// Kinds the corpus' groups share besides what every server speaks: the scale subresource's kind and the special

@@ -24,7 +24,7 @@ use source::KapiSource;
 pub struct InitArgs {
     /// The crate: its name, its directory, and its API group `<NAME>.example.com` (a crate name that is a DNS label).
     name: String,
-    /// Depend on the kapi checkout at DIR by path (written relative to the new crate when DIR is relative), rather
+    /// Depend on the kapi checkout at DIR by path (written relative to the new crate unless the two share no directory below the root), rather
     /// than on kapi's crates by version from the registry.
     #[arg(long, value_name = "DIR")]
     kapi_path: Option<PathBuf>,

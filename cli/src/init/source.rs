@@ -1,5 +1,5 @@
 //! Where a crate that `kapi init` or `kapi import` writes gets kapi's crates from: the registry, by this kapi's
-//! version (the default), or a kapi checkout, by path (`--kapi-path DIR`, written relative when given relative).
+//! version (the default), or a kapi checkout, by path (`--kapi-path DIR`, written relative to the crate when they share a directory).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -15,7 +15,7 @@ pub enum KapiSource {
     Checkout {
         /// The checkout, absolute.
         root: PathBuf,
-        /// The path as Cargo.toml holds it: relative to the new crate when `--kapi-path` was relative.
+        /// The path as Cargo.toml holds it: relative to the new crate unless the two share no directory below the root.
         written: String,
     },
 }
@@ -25,11 +25,13 @@ impl KapiSource {
     pub fn choose(kapi_path: Option<&Path>, crate_dir: &Path) -> Result<Self, String> {
         let Some(path) = kapi_path else { return Ok(Self::Registry) };
         let root = checkout(path)?;
-        // As the user spelled it (through any links), not resolved: relative to the crate when given relative.
-        let written = if path.is_absolute() {
-            normalize(path)
-        } else {
-            relative_to(&normalize(&absolute(path)?), &normalize(&absolute(crate_dir)?))
+        // As the user spelled it (through any links), not resolved, and relative to the crate whenever the two share
+        // a directory below the root: a relative path keeps working when both move together (another clone,
+        // another machine, CI). Only paths with nothing in common stay absolute.
+        let (target, base) = (normalize(&absolute(path)?), normalize(&absolute(crate_dir)?));
+        let written = match path.is_absolute() && !share_a_directory(&target, &base) {
+            true => target,
+            false => relative_to(&target, &base),
         };
         let written = written
             .to_str()
@@ -111,6 +113,24 @@ fn normalize(path: &Path) -> PathBuf {
     normal
 }
 
+/// True when `a` and `b`, absolute and normalised, have a common ancestor other than the root (or a prefix such as
+/// a Windows drive, which a relative path cannot leave).
+fn share_a_directory(a: &Path, b: &Path) -> bool {
+    let (mut a, mut b) = (a.components(), b.components());
+    loop {
+        match (a.next(), b.next()) {
+            // The root, or a drive: the same, or no relative path leads from one to the other.
+            (Some(x), Some(y)) if !matches!(x, Component::Normal(_)) || !matches!(y, Component::Normal(_)) => {
+                if x != y {
+                    return false;
+                }
+            }
+            (Some(x), Some(y)) => return x == y,
+            _ => return false,
+        }
+    }
+}
+
 /// The relative path from directory `base` to `target`, both absolute and normalised.
 fn relative_to(target: &Path, base: &Path) -> PathBuf {
     let target: Vec<Component> = target.components().collect();
@@ -136,6 +156,13 @@ mod tests {
         assert_eq!(relative_to(Path::new("/w/kapi"), Path::new("/w/apps/demo")), Path::new("../../kapi"));
         assert_eq!(relative_to(Path::new("/w/kapi"), Path::new("/w/kapi/demo")), Path::new(".."));
         assert_eq!(relative_to(Path::new("/w"), Path::new("/w")), Path::new("."));
+    }
+
+    #[test]
+    fn paths_sharing_only_the_root_have_no_useful_relative_form() {
+        assert!(share_a_directory(Path::new("/w/kapi"), Path::new("/w/apps/demo")));
+        assert!(!share_a_directory(Path::new("/opt/kapi"), Path::new("/home/me/demo")));
+        assert!(!share_a_directory(Path::new("/"), Path::new("/")));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use kapi_model::{Conventions, DefName, GroupVersion, Registry, SchemaNode};
 // The path items' own module: `emit::operations` itself builds them from a context.
 use crate::emit::operations::item::PathItem;
 use crate::error::Error;
-use crate::infra::conventions::resolve as resolve_conventions;
+use crate::infra::conventions::{default_conventions, resolve as resolve_conventions};
 use crate::infra::disable::effective_registry;
 use crate::infra::passes::SchemaPass;
 use crate::infra::profile::{MetaRole, Profile};
@@ -108,10 +108,11 @@ impl<'a> Context<'a> {
     }
 
     /// The conventions `group_version`'s documents are assembled with: the generation's choice, else the
-    /// registry's.
+    /// registry's, else `crd` for a group-version of CustomResourceDefinitions only, lossless for any other.
     pub fn group_version_conventions(&self, group_version: &GroupVersion) -> Conventions {
         let chosen = self.options.conventions.get(group_version);
-        chosen.or_else(|| self.registry.conventions().get(group_version)).copied().unwrap_or_default()
+        let chosen = chosen.or_else(|| self.registry.conventions().get(group_version)).copied();
+        chosen.unwrap_or_else(|| default_conventions(&self.registry, group_version))
     }
 
     /// The definition playing `role`, which must be registered.

@@ -27,6 +27,17 @@ pub(crate) fn resolve(
     Ok(registry.definitions().keys().map(|name| (name.clone(), of(name))).collect())
 }
 
+/// The conventions of a group-version that neither the generation nor the registry chose: `crd` when every kind it
+/// serves is a CustomResourceDefinition, so what kapi publishes for it is what the API server publishes once the
+/// CRDs are installed (the CRD's structural schema, which `kubectl explain` reads), else lossless.
+pub(crate) fn default_conventions(registry: &Registry, group_version: &GroupVersion) -> Conventions {
+    let resources = registry.resources_in(group_version);
+    match !resources.is_empty() && resources.iter().all(|resource| resource.crd.is_some()) {
+        true => Conventions::Crd,
+        false => Conventions::default(),
+    }
+}
+
 /// Conventions by package: explicit package settings, then the packages of each chosen group-version's kinds.
 fn package_conventions(
     registry: &Registry,

@@ -30,6 +30,13 @@ fn main() {
             )
         }
     };
+    // Cargo shows a build script's output only when it fails, but each `cargo:warning=` line always: one per line
+    // of a warning, so a long one keeps all its lines.
+    for warning in artifacts.warnings() {
+        for line in warning.lines() {
+            println!("cargo:warning={line}");
+        }
+    }
     if let Err(error) = writer::write(out, &artifacts) {
         panic!("cannot write generated/: {error}");
     }

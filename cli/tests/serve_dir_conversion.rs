@@ -1,0 +1,111 @@
+//! `kapi serve --dir` and a bundle whose CRD names a conversion webhook: the conversions are the defining crate's
+//! Rust code, which a bundle does not hold, so `/convert` answers every review that needs one with a `Failure`
+//! saying so and naming what serves them, instead of a 404 the API server would report as an unreachable webhook.
+
+use std::error::Error;
+use std::future::Future;
+use std::path::Path;
+
+use kapi_runtime::{Bundle, Handle, router};
+use serde_json::{Value, json};
+
+use crate::common::{Server, post_json};
+
+/// The server docs/SERVING-CONVERSIONS.md shows: the bundle in `dir`, with the conversions of the crate that
+/// defines its kinds (here the corpus' Backup).
+async fn serve_with_conversions(
+    dir: &Path,
+    listener: tokio::net::TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), Box<dyn Error>> {
+    let handle = Handle::with_bundle(Bundle::from_dir(dir)?);
+    kapi_runtime::conversion::serve(&handle, kapi_schemas::example::backups::backup::converters());
+    kapi_runtime::serve(listener, router(handle), shutdown).await;
+    Ok(())
+}
+
+fn review(desired: &str, object_version: &str) -> Vec<u8> {
+    let object = json!({
+        "apiVersion": format!("ops.example.com/{object_version}"),
+        "kind": "Backup",
+        "metadata": {"name": "nightly", "namespace": "default", "uid": "4f6c"},
+        "spec": {"volume": "data", "schedule": "0 3 * * *"},
+    });
+    let review = json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "ConversionReview",
+        "request": {"uid": "0d5c", "desiredAPIVersion": desired, "objects": [object]},
+    });
+    serde_json::to_vec(&review).expect("json")
+}
+
+#[test]
+fn serve_dir_answers_conversion_reviews_with_the_reason_it_cannot_convert() {
+    // The committed bundle: its model.json has the example Backup, whose CRD names a conversion webhook.
+    let bundle = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated");
+    let server = Server::kapi_serve(&["--dir", bundle.to_str().expect("utf-8")]);
+
+    let (code, text) = post_json(&server, "/convert", &review("ops.example.com/v1", "v1alpha1"));
+    assert_eq!(code, 200, "{text}");
+    let answer: Value = serde_json::from_str(&text).expect("a ConversionReview");
+    let response = &answer["response"];
+    assert_eq!(response["uid"], "0d5c");
+    assert_eq!(response["result"]["status"], "Failure", "{answer}");
+    let message = response["result"]["message"].as_str().expect("a message");
+    for words in
+        ["kapi serve --dir cannot convert", "kapi_runtime::conversion::serve", "docs/SERVING-CONVERSIONS.md", "Backup"]
+    {
+        assert!(message.contains(words), "{words:?} not in {message}");
+    }
+
+    // An object already in the desired version needs no conversion.
+    let (code, text) = post_json(&server, "/convert", &review("ops.example.com/v1alpha1", "v1alpha1"));
+    assert_eq!(code, 200, "{text}");
+    let answer: Value = serde_json::from_str(&text).expect("a ConversionReview");
+    assert_eq!(answer["response"]["result"]["status"], "Success", "{answer}");
+    assert_eq!(answer["response"]["convertedObjects"][0]["spec"]["volume"], "data");
+}
+
+#[test]
+fn a_server_of_your_own_converts_the_bundles_kinds_as_the_docs_show() {
+    let guide = include_str!("../../docs/SERVING-CONVERSIONS.md");
+    let block = guide.split("```rust\n").nth(1).and_then(|rest| rest.split("```").next()).expect("a rust block");
+    assert!(include_str!("serve_dir_conversion.rs").contains(block), "the page shows code found nowhere:\n{block}");
+
+    let bundle = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated");
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let listener = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).expect("a port");
+    let port = listener.local_addr().expect("an address").port();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = runtime.spawn(async move {
+        let shutdown = async {
+            let _ = stopped.await;
+        };
+        serve_with_conversions(&bundle, listener, shutdown).await.map_err(|e| e.to_string())
+    });
+    let (code, text) = post_json_to(port, "/convert", &review("ops.example.com/v1", "v1alpha1"));
+    assert_eq!(code, 200, "{text}");
+    let answer: Value = serde_json::from_str(&text).expect("a ConversionReview");
+    assert_eq!(answer["response"]["result"]["status"], "Success", "{answer}");
+    assert_eq!(answer["response"]["convertedObjects"][0]["spec"]["source"], "data", "{answer}");
+    let _ = stop.send(());
+    runtime.block_on(server).expect("the server task").expect("the server");
+}
+
+/// `POST path` with a JSON body to loopback `port`; (status code, body).
+fn post_json_to(port: u16, path: &str, body: &[u8]) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("the server listens");
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).expect("timeout");
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body)).expect("send");
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    let raw = String::from_utf8_lossy(&bytes);
+    let code = raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (code, raw.split_once("\r\n\r\n").map_or("", |(_, body)| body).to_owned())
+}
