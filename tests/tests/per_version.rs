@@ -316,3 +316,36 @@ fn kube_drops_a_renamed_fields_value_without_a_conversion_webhook_as_the_warning
     assert_eq!(read("v1")["spec"], json!({}), "{}", read("v1"));
     assert_eq!(read("v1beta1")["spec"], json!({}), "{}", read("v1beta1"));
 }
+
+/// `kapi validate`'s problems with a WorkerPool of `version` whose spec is `spec`, `field: message` each.
+fn validate_worker_pool(crd: &Value, version: &str, spec: Value) -> Vec<String> {
+    let files = std::collections::BTreeMap::from([(
+        "crds/workerpools.fleet.example.com.json".to_owned(),
+        serde_json::to_vec(crd).expect("JSON"),
+    )]);
+    let catalog = kapi_validate::Catalog::from_files(&files).expect("the catalog builds");
+    let object = json!({"apiVersion": format!("fleet.example.com/{version}"), "kind": "WorkerPool",
+                        "metadata": {"name": "pool", "namespace": "default"}, "spec": spec});
+    let document = kapi_validate::Document { file: "pool.yaml".into(), index: 1, value: object };
+    let problems = kapi_validate::Validator::new(&catalog).validate(&document);
+    problems.into_iter().map(|p| format!("{}: {}", p.field, p.message)).collect()
+}
+
+#[test]
+fn a_rule_message_written_against_one_versions_field_name_is_reported_under_that_version_only() {
+    // The rules name `count` before v1 and `replicas` from v1 on, each with its own message: before per-version
+    // rules, one rule (and its message) was copied into every version, whatever the field was called there.
+    let (crd, _) = worker_pool_crd();
+    let v1beta1 = validate_worker_pool(&crd, "v1beta1", json!({"image": "worker", "count": 101}));
+    assert!(v1beta1.iter().any(|p| p.starts_with("spec") && p.ends_with("at most 100 workers")), "{v1beta1:?}");
+    assert!(!v1beta1.iter().any(|p| p.contains("replicas") || p.contains("1000")), "{v1beta1:?}");
+    let v1 = validate_worker_pool(&crd, "v1", json!({"image": "worker", "replicas": 1001}));
+    assert!(v1.iter().any(|p| p.starts_with("spec") && p.ends_with("at most 1000 workers")), "{v1:?}");
+    let negative = validate_worker_pool(&crd, "v1", json!({"image": "worker", "replicas": -1}));
+    assert!(
+        negative.iter().any(|p| p.starts_with("spec.replicas") && p.ends_with("replicas cannot be negative")),
+        "{negative:?}"
+    );
+    let v1beta1_negative = validate_worker_pool(&crd, "v1beta1", json!({"image": "worker", "count": -1}));
+    assert!(v1beta1_negative.is_empty(), "no v1 rule reaches v1beta1's count: {v1beta1_negative:?}");
+}

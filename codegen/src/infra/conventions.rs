@@ -28,11 +28,13 @@ pub(crate) fn resolve(
 }
 
 /// The conventions of a group-version that neither the generation nor the registry chose: `crd` when every kind it
-/// serves is a CustomResourceDefinition, so what kapi publishes for it is what the API server publishes once the
-/// CRDs are installed (the CRD's structural schema, which `kubectl explain` reads), else lossless.
+/// serves is a CustomResourceDefinition version the API server serves, so what kapi publishes for it is what the API
+/// server publishes once the CRDs are installed (the CRD's structural schema, which `kubectl explain` reads), else
+/// lossless (the server publishes nothing for a version its CRD does not serve).
 pub(crate) fn default_conventions(registry: &Registry, group_version: &GroupVersion) -> Conventions {
     let resources = registry.resources_in(group_version);
-    match !resources.is_empty() && resources.iter().all(|resource| resource.crd.is_some()) {
+    let served_crd = |resource: &&kapi_model::ResourceMeta| resource.crd.as_ref().is_some_and(|crd| crd.served);
+    match !resources.is_empty() && resources.iter().all(served_crd) {
         true => Conventions::Crd,
         false => Conventions::default(),
     }
