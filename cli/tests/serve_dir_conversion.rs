@@ -9,7 +9,7 @@ use std::path::Path;
 use kapi_runtime::{Bundle, Handle, router};
 use serde_json::{Value, json};
 
-use crate::common::{Server, post_json};
+use crate::common::{Server, post_json, post_json_to};
 
 /// The server docs/SERVING-CONVERSIONS.md shows: the bundle in `dir`, with the conversions of the crate that
 /// defines its kinds (here the corpus' Backup).
@@ -90,22 +90,4 @@ fn a_server_of_your_own_converts_the_bundles_kinds_as_the_docs_show() {
     assert_eq!(answer["response"]["convertedObjects"][0]["spec"]["source"], "data", "{answer}");
     let _ = stop.send(());
     runtime.block_on(server).expect("the server task").expect("the server");
-}
-
-/// `POST path` with a JSON body to loopback `port`; (status code, body).
-fn post_json_to(port: u16, path: &str, body: &[u8]) -> (u16, String) {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("the server listens");
-    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).expect("timeout");
-    let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body)).expect("send");
-    let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
-    let raw = String::from_utf8_lossy(&bytes);
-    let code = raw.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    (code, raw.split_once("\r\n\r\n").map_or("", |(_, body)| body).to_owned())
 }

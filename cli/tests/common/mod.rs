@@ -126,7 +126,12 @@ impl Server {
 /// `POST path` with a JSON `body`; returns (status code, body). Status 0: no answer.
 #[allow(dead_code)] // Not every test binary posts.
 pub fn post_json(server: &Server, path: &str, body: &[u8]) -> (u16, String) {
-    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", server.port)) else { return (0, String::new()) };
+    post_json_to(server.port, path, body)
+}
+
+/// `POST path` with a JSON `body` to the server on loopback `port` (one the test started otherwise).
+pub fn post_json_to(port: u16, path: &str, body: &[u8]) -> (u16, String) {
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else { return (0, String::new()) };
     stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
     let head = format!(
         "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n\
