@@ -195,19 +195,16 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         None => {
             kapi_runtime::conversion::serve(&handle, kapi_schemas::example::backups::backup::converters());
         }
-        // A bundle's conversions are code it does not hold: say so, at start and to each review.
+        // A bundle's kinds convert from the plans in its model; those that need the crate's code are refused,
+        // with why, at start and to each review.
         Some(dir) => {
             let kinds = crate::serve_conversion::webhook_kinds(&loader.files()?)?;
             for kind in &kinds {
-                tracing::warn!(
-                    group = %kind.group,
-                    kind = %kind.kind,
-                    "{} names a conversion webhook; {}",
-                    dir.display(),
-                    crate::serve_conversion::CANNOT_CONVERT
-                );
+                if let Some(why) = kind.cannot_convert() {
+                    tracing::warn!(group = %kind.group, kind = %kind.kind, "{} names a conversion webhook; {why}", dir.display());
+                }
             }
-            crate::serve_conversion::refuse_conversions(&handle, &kinds);
+            crate::serve_conversion::serve_conversions(&handle, &kinds);
         }
     }
     if let Some(path) = &args.request_log {

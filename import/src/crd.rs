@@ -125,6 +125,7 @@ pub fn read_crd(origin: &str, crd: &Value, type_meta: Option<&SchemaNode>) -> Re
             printer_columns: printer_columns?,
             selectable_fields,
             conversion_webhook: conversion_webhook.clone(),
+            conversion: None,
         };
         read_in.resources.push(ResourceMeta {
             group_version: GroupVersion::new(group, version_name),

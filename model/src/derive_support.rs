@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 pub use serde_json::{Map, Number, Value};
 
+use crate::conversion::ConversionPlan;
 use crate::extensions::Union;
 use crate::keyword::Setting;
 use crate::names::{DefName, GroupVersion};
@@ -288,6 +289,8 @@ pub struct CrdSpec<'a> {
     pub printer_columns: &'a [PrinterColumnSpec<'a>],
     pub selectable_fields: &'a [&'a str],
     pub conversion_webhook: Option<ConversionWebhookSpec<'a>>,
+    /// Written by `#[kapi::versioned]` on the storage version: the kind's conversions as data.
+    pub conversion_plan: Option<fn() -> ConversionPlan>,
 }
 
 /// The literal parts of `conversion_webhook(...)`.
@@ -333,6 +336,7 @@ pub fn crd_version(spec: CrdSpec) -> CrdVersion {
             path: webhook.path.map(str::to_owned),
             port: webhook.port,
         }),
+        conversion: spec.conversion_plan.map(|plan| plan()),
     }
 }
 

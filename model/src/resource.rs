@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::conversion::ConversionPlan;
 use crate::name_syntax::{group_problem, kind_problem, resource_word_problem, version_problem};
 use crate::names::{DefName, GroupVersion};
 
@@ -176,6 +177,10 @@ pub struct CrdVersion {
     /// webhook, and the definition then converts with the `Webhook` strategy.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conversion_webhook: Option<ConversionWebhook>,
+    /// How the kind converts between its versions, as data, when `#[kapi::versioned]` could write it down; on
+    /// the storage version only. What lets `kapi serve --dir` answer the webhook without the crate's code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversion: Option<ConversionPlan>,
 }
 
 /// A conversion webhook, reached through a service in the cluster or at a URL.
@@ -206,6 +211,7 @@ impl Default for CrdVersion {
             printer_columns: Vec::new(),
             selectable_fields: Vec::new(),
             conversion_webhook: None,
+            conversion: None,
         }
     }
 }

@@ -10,6 +10,7 @@ mod loss_oracle;
 mod served;
 
 mod architecture;
+mod conversion_plan;
 mod core_v1;
 mod core_v1_volumes;
 mod crds;

@@ -17,13 +17,15 @@ fn convert_toy(mut object: Value, to: &str) -> Result<Value, ConversionError> {
     Ok(object)
 }
 
-const TOYS: [KindConverter; 1] = [KindConverter {
-    group: "toys.example.com",
-    kind: "Toy",
-    versions: &["v1beta1", "v1"],
-    hub: "v1",
-    convert: convert_toy,
-}];
+fn toys() -> [KindConverter; 1] {
+    [KindConverter {
+        group: "toys.example.com",
+        kind: "Toy",
+        versions: &["v1beta1", "v1"],
+        hub: "v1",
+        convert: std::sync::Arc::new(convert_toy),
+    }]
+}
 
 fn review(desired: &str, objects: Vec<Value>) -> Vec<u8> {
     let review = json!({
@@ -44,7 +46,7 @@ fn every_object_is_converted_in_order_and_the_uid_is_echoed() {
         "toys.example.com/v1",
         vec![toy("v1beta1", "a", json!({"bytes": 5})), toy("v1", "b", json!({"size": 7}))],
     );
-    let answered = answer(&TOYS, &body).expect("a review");
+    let answered = answer(&toys(), &body).expect("a review");
     assert_eq!(answered.type_meta.api_version.as_deref(), Some("apiextensions.k8s.io/v1"));
     let response = answered.response.expect("a response");
     assert_eq!(response.uid, "0000-1111");
@@ -65,7 +67,7 @@ fn an_object_that_cannot_be_converted_fails_the_review_with_its_name() {
         (review("toys.example.com/v1", vec![json!("not an object")]), "object 0"),
     ];
     for (body, expected) in cases {
-        let response = answer(&TOYS, &body).expect("a review").response.expect("a response");
+        let response = answer(&toys(), &body).expect("a review").response.expect("a response");
         assert_eq!(response.result.status.as_deref(), Some("Failure"), "{expected}");
         let message = response.result.message.unwrap_or_default();
         assert!(message.contains(expected), "{message:?} should say {expected:?}");
@@ -88,7 +90,7 @@ fn a_body_that_is_not_a_review_is_refused_with_400() {
         (serde_json::to_vec(&no_uid).expect("json"), "no uid"),
     ];
     for (body, expected) in bodies {
-        match answer(&TOYS, &body) {
+        match answer(&toys(), &body) {
             Err(Refusal::BadRequest(message)) => {
                 assert!(message.contains(expected), "{message:?} should say {expected:?}")
             }
@@ -101,6 +103,6 @@ fn a_body_that_is_not_a_review_is_refused_with_400() {
 fn a_v1beta1_review_is_answered_in_v1beta1() {
     let mut body: Value = serde_json::from_slice(&review("toys.example.com/v1", vec![])).expect("json");
     body["apiVersion"] = json!("apiextensions.k8s.io/v1beta1");
-    let answered = answer(&TOYS, &serde_json::to_vec(&body).expect("json")).expect("a review");
+    let answered = answer(&toys(), &serde_json::to_vec(&body).expect("json")).expect("a review");
     assert_eq!(answered.type_meta.api_version.as_deref(), Some("apiextensions.k8s.io/v1beta1"));
 }

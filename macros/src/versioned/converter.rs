@@ -73,7 +73,8 @@ pub fn converters(args: &Args, items: &[VersionedItem]) -> TokenStream {
         });
         entries.push(quote! {
             #conversion::KindConverter {
-                group: #group, kind: #name, versions: &[#(#versions),*], hub: #hub_text, convert: #function,
+                group: #group, kind: #name, versions: &[#(#versions),*], hub: #hub_text,
+                convert: ::std::sync::Arc::new(#function),
             }
         });
     }

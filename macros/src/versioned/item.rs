@@ -129,8 +129,9 @@ impl VersionedItem {
             extra.extend(quote!(, version = #version));
         }
         let version = &args.versions[index];
-        let marks =
-            CrdMarks { storage: index == args.hub, served: version.served, deprecated: version.deprecated.clone() };
+        let storage = index == args.hub;
+        let plan = self.kind.as_ref().filter(|_| storage).map(|_| super::plan::function_name(self.ident()));
+        let marks = CrdMarks { storage, served: version.served, deprecated: version.deprecated.clone(), plan };
         let own = self.per_version.entries_in(index);
         let attrs = |attrs: &[syn::Attribute]| -> syn::Result<Vec<syn::Attribute>> {
             if self.has_schema {

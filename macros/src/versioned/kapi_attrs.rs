@@ -47,6 +47,8 @@ pub struct CrdMarks {
     pub storage: bool,
     pub served: Option<bool>,
     pub deprecated: Option<Option<syn::LitStr>>,
+    /// On the storage version of a kind: the function returning its conversion plan, in the outer module.
+    pub plan: Option<syn::Ident>,
 }
 
 /// Rewrites the `#[kapi(...)]` attributes of a type for one version: `crd(...)` gets that version's per-version
@@ -111,6 +113,9 @@ impl CrdMarks {
             }
             Some(None) => out.push(syn::parse_quote!(deprecated)),
             None => {}
+        }
+        if let Some(plan) = &self.plan {
+            out.push(syn::parse_quote!(__conversion_plan = super::#plan));
         }
         out
     }

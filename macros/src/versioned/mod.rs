@@ -13,6 +13,7 @@ mod history;
 mod item;
 mod kapi_attrs;
 mod overrides;
+mod plan;
 mod round_trips;
 
 use args::Args;
@@ -50,6 +51,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream>
                 Err(error) => note(error),
             }
         }
+        declarations.extend(plan::defaults_in_version(&args, &items, index));
         let name = &version.name;
         let doc = format!("The types as of `{name}`.");
         modules.extend(quote! {
@@ -67,6 +69,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream>
     let names: Vec<Ident> = items.iter().map(|item| item.ident().clone()).collect();
     let conversions = items.iter().map(|item| convert::impls(&args, item, &names));
     let converters = converter::converters(&args, &items);
+    let plans = plan::functions(&args, &items, &names);
     let tests = round_trips::tests(&args, &items);
     let syn::ItemMod { attrs, vis, ident, .. } = &module;
     Ok(quote! {
@@ -76,6 +79,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> syn::Result<TokenStream>
             #modules
             #(#conversions)*
             #converters
+            #plans
             #tests
         }
     })

@@ -131,7 +131,7 @@ fn a_trailing_comma_inside_crd_fails_only_under_versioned() {
     assert!(!out.contains(", ,"), "the trailing comma is not doubled: {out}");
     // What the derive then reads: each version's crd(...) parses as a list of entries.
     let v1 = version_module(&out, "v1");
-    assert!(v1.contains("json_path = \".spec.a\") , storage)"), "{v1}");
+    assert!(v1.contains("json_path = \".spec.a\") , storage ,"), "{v1}");
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! The JSON-level converter of a kind: what a conversion webhook calls.
 
+use std::fmt;
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -7,8 +10,11 @@ use serde_json::Value;
 use super::error::ConversionError;
 use super::stash;
 
+/// Converts one object (whose `apiVersion` names its version) to the version given.
+pub type ConvertFn = Arc<dyn Fn(Value, &str) -> Result<Value, ConversionError> + Send + Sync>;
+
 /// Converts objects of one kind between its versions, as JSON: what a CRD conversion webhook needs.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone)]
 pub struct KindConverter {
     pub group: &'static str,
     pub kind: &'static str,
@@ -18,7 +24,19 @@ pub struct KindConverter {
     pub hub: &'static str,
     /// Converts one object (whose `apiVersion` names its version) to the version given; to its own version, reads
     /// and writes it again, keeping only what that version's type holds.
-    pub convert: fn(Value, &str) -> Result<Value, ConversionError>,
+    pub convert: ConvertFn,
+}
+
+impl fmt::Debug for KindConverter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self { group, kind, versions, hub, convert: _ } = self;
+        f.debug_struct("KindConverter")
+            .field("group", group)
+            .field("kind", kind)
+            .field("versions", versions)
+            .field("hub", hub)
+            .finish_non_exhaustive()
+    }
 }
 
 impl KindConverter {

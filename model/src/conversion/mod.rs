@@ -7,13 +7,17 @@
 mod convert;
 mod converter;
 mod error;
+mod plan;
 mod round_trip;
 mod sample;
 mod stash;
 
 pub use convert::Convert;
-pub use converter::{KindConverter, from_json, to_json};
+pub use converter::{ConvertFn, KindConverter, from_json, to_json};
 pub use error::ConversionError;
+pub use plan::{
+    Container, ConversionPlan, FieldPlan, Payload, Tagging, TypePlan, ValuePlan, VariantPlan, default_value,
+};
 pub use round_trip::assert_round_trips;
 pub use sample::sample_instance;
 /// The JSON value the generated converters read and write, so user crates need not depend on serde_json.

@@ -30,10 +30,16 @@ fn sample(registry: &Registry, node: &SchemaNode, depth: usize) -> Value {
     if let Some(first) = object.one_of.first().or(object.any_of.first()) {
         return sample(registry, first, depth);
     }
-    if let Some(first) = object.all_of.first()
-        && object.instance_type.is_none()
-    {
-        return sample(registry, first, depth);
+    if !object.all_of.is_empty() && object.instance_type.is_none() {
+        // Every part holds: objects' properties merged (a tagged variant is its payload's `$ref` and its tag).
+        let mut parts = object.all_of.iter().map(|part| sample(registry, part, depth));
+        let first = parts.next().unwrap_or(Value::Null);
+        return parts.fold(first, |mut merged, part| {
+            if let (Some(merged), Value::Object(part)) = (merged.as_object_mut(), part) {
+                merged.extend(part);
+            }
+            merged
+        });
     }
     match object.instance_type {
         Some(InstanceType::Object) => sample_object(registry, object, depth),

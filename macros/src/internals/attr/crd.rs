@@ -37,6 +37,9 @@ pub struct CrdAttrs {
     pub printer_columns: Vec<PrinterColumnAttrs>,
     pub selectable_fields: Vec<String>,
     pub conversion_webhook: Option<ConversionWebhookAttrs>,
+    /// `__conversion_plan = path`: written by `#[kapi::versioned]` on the storage version, a function returning
+    /// the kind's conversions as data.
+    pub conversion_plan: Option<syn::Path>,
 }
 
 impl CrdAttrs {
@@ -49,6 +52,7 @@ impl CrdAttrs {
             printer_columns: Vec::new(),
             selectable_fields: Vec::new(),
             conversion_webhook: None,
+            conversion_plan: None,
         }
     }
 }
@@ -73,6 +77,7 @@ pub fn parse_crd(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<CrdAttrs> {
                 }
             }
             "conversion_webhook" => crd.conversion_webhook = parse_webhook(cx, &inner)?,
+            "__conversion_plan" => crd.conversion_plan = Some(inner.value()?.parse()?),
             _ => {
                 cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in crd(...); expected served, storage, deprecated, deprecation_warning, printer_column, selectable_field, conversion_webhook"));
                 values::skip_value(&inner)?;

@@ -28,6 +28,8 @@ pub struct SerdeField {
     pub rename: Option<String>,
     pub skip: bool,
     pub skip_serializing_if: bool,
+    /// The function `skip_serializing_if` names, as written.
+    pub skip_serializing_if_fn: Option<String>,
     pub default: bool,
     pub flatten: bool,
 }
@@ -100,7 +102,7 @@ impl SerdeField {
                 "skip" | "skip_serializing" => out.skip = true,
                 "skip_serializing_if" => {
                     out.skip_serializing_if = true;
-                    values::skip_value(meta)?;
+                    out.skip_serializing_if_fn = Some(string_value(meta)?);
                 }
                 "default" => {
                     out.default = true;
