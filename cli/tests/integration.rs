@@ -13,6 +13,7 @@ mod diff;
 mod discovery_informer;
 mod docs_browser;
 mod etcd_store;
+mod first_day;
 mod groups;
 mod hangup;
 mod identity;

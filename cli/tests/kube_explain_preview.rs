@@ -5,15 +5,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 use kapi_tests::kube::{Kube, kube_installing};
 use serde_json::Value;
 
-use crate::common::{Server, installed_kubectls, run_kubectl};
-
-/// How long the server may take to establish a CRD and publish its OpenAPI (its controllers work asynchronously).
-const PUBLISH_TIMEOUT: Duration = Duration::from_secs(120);
+use crate::common::kube_explain::{explain_on_the_server, oldest_and_newest, wait_for};
+use crate::common::{Server, run_kubectl};
 
 fn kapi(args: &[&str]) -> Vec<u8> {
     let output = Command::new(env!("CARGO_BIN_EXE_kapi")).args(args).output().expect("kapi runs");
@@ -29,22 +26,14 @@ fn example_groups_with_default_conventions(work: &Path) -> PathBuf {
     let before = conventions.len();
     conventions.retain(|group_version, _| !group_version.contains(".example.com/"));
     assert!(conventions.len() < before, "the corpus chooses the example groups' conventions");
+    // Groups of their own (`ops.preview.example.com`), so the CRDs this test installs are no other test's.
+    let text = serde_json::to_string(&model).expect("JSON").replace(".example.com", ".preview.example.com");
     let path = work.join("model.json");
-    std::fs::write(&path, serde_json::to_vec(&model).expect("JSON")).expect("written");
+    std::fs::write(&path, text).expect("written");
     path
 }
 
-/// Polls `probe` until it holds.
-fn wait_for(kube: &Kube, what: &str, mut probe: impl FnMut() -> bool) {
-    let started = Instant::now();
-    while !probe() {
-        assert!(started.elapsed() < PUBLISH_TIMEOUT, "{} did not {what} within {PUBLISH_TIMEOUT:?}", kube.url());
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
-/// Installs the bundle's CRDs (the corpus' own: another test of the run may have installed the same ones) and
-/// waits until each is established and each served version is in the server's OpenAPI v3 index. Returns each
+/// Installs the bundle's CRDs and waits until each is established and each served version is in the server's OpenAPI v3 index. Returns each
 /// served version as (plural, group/version).
 fn install(kube: &Kube, bundle: &Path) -> Vec<(String, String)> {
     let mut served = Vec::new();
@@ -58,7 +47,7 @@ fn install(kube: &Kube, bundle: &Path) -> Vec<(String, String)> {
         let crd: Value = serde_json::from_slice(&std::fs::read(&path).expect("read")).expect("a CRD");
         let reply = kube.send_json("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", &crd);
         let body = String::from_utf8_lossy(&reply.body);
-        assert!(matches!(reply.status, 201 | 409), "{}: {} {body}", path.display(), reply.status);
+        assert_eq!(reply.status, 201, "{}: {body}", path.display());
         let name = crd["metadata"]["name"].as_str().expect("a CRD name").to_owned();
         // `explain` reads `crontabs.spec` as a field path: the group comes from --api-version.
         let plural = crd["spec"]["names"]["plural"].as_str().expect("a plural").to_owned();
@@ -81,33 +70,6 @@ fn install(kube: &Kube, bundle: &Path) -> Vec<(String, String)> {
         served.iter().all(|(_, group_version)| index["paths"].get(format!("apis/{group_version}")).is_some())
     });
     served
-}
-
-/// `kubectl explain --recursive` against the real server, through its kubeconfig.
-fn explain_on_the_server(kubectl: &Path, kube: &Kube, home: &Path, args: &[&str]) -> (bool, String) {
-    let output = Command::new(kubectl)
-        .arg("--kubeconfig")
-        .arg(kube.kubeconfig())
-        .args(["--cache-dir", home.join("cache").to_str().expect("utf-8")])
-        .args(args)
-        .env("HOME", home)
-        .output()
-        .expect("kubectl runs");
-    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    (output.status.success(), text)
-}
-
-/// The oldest and the newest kubectl installed (one when only one is).
-fn oldest_and_newest() -> Vec<(String, PathBuf)> {
-    let mut installed = installed_kubectls();
-    assert!(!installed.is_empty(), "no kubectl.<version> beside the kubectl on PATH");
-    installed.sort_by_key(|(version, _)| {
-        version.split('.').map(|part| part.parse::<u32>().unwrap_or(0)).collect::<Vec<_>>()
-    });
-    let newest = installed.pop().expect("one");
-    let mut chosen: Vec<_> = installed.into_iter().take(1).collect();
-    chosen.push(newest);
-    chosen
 }
 
 #[test]

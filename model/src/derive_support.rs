@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 pub use serde_json::{Map, Number, Value};
 
-use crate::conversion::ConversionPlan;
+use crate::conversion::plan::ConversionPlan;
 use crate::extensions::Union;
 use crate::keyword::Setting;
 use crate::names::{DefName, GroupVersion};

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::conversion::ConversionPlan;
+use crate::conversion::plan::ConversionPlan;
 use crate::name_syntax::{group_problem, kind_problem, resource_word_problem, version_problem};
 use crate::names::{DefName, GroupVersion};
 

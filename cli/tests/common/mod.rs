@@ -12,6 +12,7 @@ use std::time::{Duration, Instant, SystemTime};
 use serde_json::Value;
 
 pub mod etcd;
+pub mod kube_explain;
 
 /// A server process on a loopback port; killed (by its own pid) when dropped.
 pub struct Server {

@@ -106,3 +106,16 @@ fn a_v1beta1_review_is_answered_in_v1beta1() {
     let answered = answer(&toys(), &serde_json::to_vec(&body).expect("json")).expect("a review");
     assert_eq!(answered.type_meta.api_version.as_deref(), Some("apiextensions.k8s.io/v1beta1"));
 }
+
+#[test]
+fn a_review_as_kube_apiserver_sends_it_with_an_empty_response_is_answered() {
+    // kube-apiserver's request carries the response it decodes the answer into, Go's nil slice written as null.
+    let mut review: Value =
+        serde_json::from_slice(&review("toys.example.com/v1", vec![toy("v1beta1", "a", json!({"bytes": 5}))]))
+            .expect("json");
+    review["response"] = json!({"uid": "", "convertedObjects": null, "result": {"metadata": {}}});
+    let answered = answer(&toys(), &serde_json::to_vec(&review).expect("json")).expect("a review");
+    let response = answered.response.expect("a response");
+    assert_eq!(response.result.status.as_deref(), Some("Success"));
+    assert_eq!(response.converted_objects, [toy("v1", "a", json!({"size": 5}))]);
+}

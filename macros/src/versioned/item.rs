@@ -130,7 +130,7 @@ impl VersionedItem {
         }
         let version = &args.versions[index];
         let storage = index == args.hub;
-        let plan = self.kind.as_ref().filter(|_| storage).map(|_| super::plan::function_name(self.ident()));
+        let plan = self.kind.as_ref().filter(|_| storage).map(|_| kapi_attrs::plan_function(self.ident()));
         let marks = CrdMarks { storage, served: version.served, deprecated: version.deprecated.clone(), plan };
         let own = self.per_version.entries_in(index);
         let attrs = |attrs: &[syn::Attribute]| -> syn::Result<Vec<syn::Attribute>> {

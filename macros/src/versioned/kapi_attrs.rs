@@ -42,6 +42,12 @@ pub fn refuse_own_keys(attrs: &[syn::Attribute]) -> syn::Result<()> {
     Ok(())
 }
 
+/// The function returning a kind's conversion plan, which the storage version's `crd(__conversion_plan = ...)`
+/// names (written by the plan module).
+pub fn plan_function(kind: &syn::Ident) -> syn::Ident {
+    quote::format_ident!("__kapi_conversion_plan_{}", kind.to_string().to_lowercase())
+}
+
 /// What one version adds to a kind's `crd(...)`: `storage`, `served = false`, and `deprecated` with its warning.
 pub struct CrdMarks {
     pub storage: bool,

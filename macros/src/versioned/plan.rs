@@ -9,12 +9,8 @@ use syn::{Fields, GenericArgument, Ident, PathArguments, Type};
 use super::args::Args;
 use super::history::History;
 use super::item::{Shape, VersionedItem};
+use super::kapi_attrs;
 use crate::internals::attr::serde_attrs::{SerdeContainer, SerdeField};
-
-/// The function the storage version's `crd(__conversion_plan = ...)` names, for a kind.
-pub fn function_name(kind: &Ident) -> Ident {
-    format_ident!("__kapi_conversion_plan_{}", kind.to_string().to_lowercase())
-}
 
 fn default_function(item: &Ident, field: &Ident) -> Ident {
     format_ident!("__kapi_default_{}_{}", item, field)
@@ -90,7 +86,7 @@ pub fn functions(args: &Args, items: &[VersionedItem], names: &[Ident]) -> Token
     };
     let mut out = TokenStream::new();
     for item in items.iter().filter(|item| item.kind.is_some()) {
-        let function = function_name(item.ident());
+        let function = kapi_attrs::plan_function(item.ident());
         let root = item.ident().to_string();
         out.extend(quote! {
             #[doc(hidden)]

@@ -7,7 +7,7 @@
 mod convert;
 mod converter;
 mod error;
-mod plan;
+pub(crate) mod plan;
 mod round_trip;
 mod sample;
 mod stash;

@@ -31,7 +31,7 @@ pub struct ConversionRequest {
     #[serde(rename = "desiredAPIVersion")]
     pub desired_api_version: String,
     /// Whole objects, each in the version it is stored or sent in.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_empty")]
     pub objects: Vec<Value>,
 }
 
@@ -41,8 +41,15 @@ pub struct ConversionRequest {
 pub struct ConversionResponse {
     /// The request's `uid`.
     pub uid: String,
-    #[serde(default)]
+    /// Go writes a nil slice as `null`: kube-apiserver sends `"response": {"convertedObjects": null, ...}` in
+    /// every request, for the webhook to fill.
+    #[serde(default, deserialize_with = "null_as_empty")]
     pub converted_objects: Vec<Value>,
     /// `Success`, or `Failure` with a message saying which object could not be converted and why.
     pub result: Status,
+}
+
+/// A list that Go may have written as `null`, read as empty.
+fn null_as_empty<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<Value>, D::Error> {
+    Ok(Option::<Vec<Value>>::deserialize(deserializer)?.unwrap_or_default())
 }
