@@ -6,8 +6,9 @@
 //! calls to the webhook; each version's columns and scale subresource name that version's fields; and `kubectl
 //! explain --recursive` of each version is the same against `kapi serve --dir` as against the server.
 //!
-//! The crate builds in `$KAPI_CACHE/outside-target` with the workspace's profiles, as scripts/test.sh builds the
-//! crates of `kapi init` and `kapi import`, so it shares what they compiled.
+//! The crate builds with the workspace's profiles in a target directory of its own, `$KAPI_CACHE/first-day-target`:
+//! the one scripts/test.sh builds the crates of `kapi init` and `kapi import` in is locked by that build for minutes
+//! while the tests run, and this test would wait on it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -69,7 +70,7 @@ fn build_crate(work: &Path) -> PathBuf {
         Command::new("cargo")
             .args(["build", "--offline", "--config"])
             .arg(&profiles)
-            .env("CARGO_TARGET_DIR", cache_dir().join("outside-target"))
+            .env("CARGO_TARGET_DIR", cache_dir().join("first-day-target"))
             .current_dir(&krate),
         "cargo build of the page's crate",
     );

@@ -58,6 +58,7 @@ pub fn check_crd(crd: &Value) -> Result<VersionFindings, String> {
     }
     let versions = crd.pointer("/spec/versions").and_then(Value::as_array).ok_or("the CRD has no spec.versions")?;
     let mut out = VersionFindings::default();
+    out.errors.extend(api_approval_problem(crd));
     for version in versions {
         let name = version.get("name").and_then(Value::as_str).unwrap_or("<unnamed>");
         let Some(schema) = version.pointer("/schema/openAPIV3Schema") else {
@@ -72,4 +73,33 @@ pub fn check_crd(crd: &Value) -> Result<VersionFindings, String> {
         out.warnings.extend(found.warnings.into_iter().map(prefix));
     }
     Ok(out)
+}
+
+/// The API server's group protection: a CRD in a group under `k8s.io` or `kubernetes.io` needs the
+/// `api-approved.kubernetes.io` annotation, a URL or a reason starting `unapproved`.
+fn api_approval_problem(crd: &Value) -> Option<Finding> {
+    let group = crd.pointer("/spec/group").and_then(Value::as_str).unwrap_or_default();
+    if !kapi_model::is_protected_group(group) {
+        return None;
+    }
+    let key = format!("/metadata/annotations/{}", kapi_model::API_APPROVED_ANNOTATION.replace('/', "~1"));
+    let problem = match crd.pointer(&key).and_then(Value::as_str) {
+        None => "is required",
+        Some(text) if text.starts_with("unapproved") => return None,
+        Some(text) if is_url_with_host(text) => return None,
+        Some(_) => "must be a URL or a reason starting \"unapproved\"",
+    };
+    let message = format!(
+        "metadata.annotations[{}] {problem}: group {group} is protected by API review [api-approval]",
+        kapi_model::API_APPROVED_ANNOTATION
+    );
+    Some(Finding { field: String::new(), rule: "api-approval".to_owned(), message })
+}
+
+/// A URL as Go's `url.Parse` reads one with a host: `scheme://host...`.
+fn is_url_with_host(text: &str) -> bool {
+    text.split_once("://").is_some_and(|(scheme, rest)| {
+        let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) && !host.is_empty()
+    })
 }

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::schema::{RefStyle, read};
 
+const API_APPROVED: &str = kapi_model::API_APPROVED_ANNOTATION;
 const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
 const LIST_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta";
 const TYPE_META: &str = "io.k8s.apimachinery.pkg.runtime.TypeMeta";
@@ -63,10 +64,17 @@ pub fn read_crd(origin: &str, crd: &Value, type_meta: Option<&SchemaNode>) -> Re
     };
     let versions = crd.pointer("/spec/versions").and_then(Value::as_array).ok_or_else(|| at("no spec.versions"))?;
     let mut read_in = Read::default();
-    for key in ["annotations", "labels"] {
-        if crd.pointer(&format!("/metadata/{key}")).is_some() {
-            read_in.notes.push(at(&format!("metadata.{key} are not kept (kapi writes the CRD's metadata itself)")));
-        }
+    // The API review's approval is kept (the server requires it in `*.k8s.io` groups); other metadata is not.
+    let api_approved =
+        text(crd, &format!("/metadata/annotations/{}", API_APPROVED.replace('/', "~1"))).map(str::to_owned);
+    let annotations = crd.pointer("/metadata/annotations").and_then(Value::as_object);
+    if annotations.is_some_and(|all| all.keys().any(|key| key != API_APPROVED)) {
+        read_in.notes.push(at(
+            "metadata.annotations are not kept but api-approved.kubernetes.io (kapi writes the CRD's metadata itself)",
+        ));
+    }
+    if crd.pointer("/metadata/labels").is_some() {
+        read_in.notes.push(at("metadata.labels are not kept (kapi writes the CRD's metadata itself)"));
     }
     let (conversion_webhook, conversion_notes) = conversion_webhook(crd, &at);
     read_in.notes.extend(conversion_notes);
@@ -126,6 +134,7 @@ pub fn read_crd(origin: &str, crd: &Value, type_meta: Option<&SchemaNode>) -> Re
             selectable_fields,
             conversion_webhook: conversion_webhook.clone(),
             conversion: None,
+            api_approved: api_approved.clone(),
         };
         read_in.resources.push(ResourceMeta {
             group_version: GroupVersion::new(group, version_name),

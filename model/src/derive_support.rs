@@ -291,6 +291,7 @@ pub struct CrdSpec<'a> {
     pub conversion_webhook: Option<ConversionWebhookSpec<'a>>,
     /// Written by `#[kapi::versioned]` on the storage version: the kind's conversions as data.
     pub conversion_plan: Option<fn() -> ConversionPlan>,
+    pub api_approved: Option<&'a str>,
 }
 
 /// The literal parts of `conversion_webhook(...)`.
@@ -337,6 +338,7 @@ pub fn crd_version(spec: CrdSpec) -> CrdVersion {
             port: webhook.port,
         }),
         conversion: spec.conversion_plan.map(|plan| plan()),
+        api_approved: spec.api_approved.map(str::to_owned),
     }
 }
 

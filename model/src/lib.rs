@@ -34,8 +34,8 @@ pub use names::{DefName, GroupVersion};
 pub use proto::{ProtoField, ProtoInfo, ProtoMessage, ProtoScalar};
 pub use registry::{DEFAULT_GROUP_PRIORITY, Definition, DefinitionInfo, Registry};
 pub use resource::{
-    CONNECT_METHODS, Connect, ConversionWebhook, CrdVersion, PRINTER_COLUMN_TYPES, PrinterColumn, ResourceMeta,
-    STANDARD_VERBS, ScalePaths, Scope, Subresource, SubresourceKind,
+    API_APPROVED_ANNOTATION, CONNECT_METHODS, Connect, ConversionWebhook, CrdVersion, PRINTER_COLUMN_TYPES,
+    PrinterColumn, ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource, SubresourceKind, is_protected_group,
 };
 pub use rest_mapper::{Mapping, MappingError, RestMapper};
 pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};

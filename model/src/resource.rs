@@ -181,6 +181,19 @@ pub struct CrdVersion {
     /// the storage version only. What lets `kapi serve --dir` answer the webhook without the crate's code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conversion: Option<ConversionPlan>,
+    /// The `api-approved.kubernetes.io` annotation, which the API server requires of a CRD in a group under
+    /// `k8s.io` or `kubernetes.io`: the URL of the API review that approved it, or a reason starting `unapproved`.
+    /// Every version that sets it gives the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_approved: Option<String>,
+}
+
+/// The annotation the API server requires of a CRD in a protected group ([`is_protected_group`]).
+pub const API_APPROVED_ANNOTATION: &str = "api-approved.kubernetes.io";
+
+/// Whether the API server protects `group` with API review: `k8s.io`, `kubernetes.io` and groups under them.
+pub fn is_protected_group(group: &str) -> bool {
+    ["k8s.io", "kubernetes.io"].iter().any(|base| group == *base || group.ends_with(&format!(".{base}")))
 }
 
 /// A conversion webhook, reached through a service in the cluster or at a URL.
@@ -212,6 +225,7 @@ impl Default for CrdVersion {
             selectable_fields: Vec::new(),
             conversion_webhook: None,
             conversion: None,
+            api_approved: None,
         }
     }
 }

@@ -202,7 +202,7 @@ fn edge_cases_come_back_keyword_for_keyword() {
 
 /// A custom resource in a `*.k8s.io` group is named into Kubernetes' namespace (`io.k8s.networking.gateway.v1`),
 /// but it is no built-in type: it keeps every keyword, enums included, where Kubernetes' conventions would drop
-/// them. So does a server's document holding such a type.
+/// them. So does a server's document holding such a type. Its `api-approved.kubernetes.io` annotation is kept.
 #[test]
 fn custom_resources_in_kubernetes_groups_keep_their_enums() {
     let crd = r#"
@@ -210,6 +210,8 @@ apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
   name: gateways.gateway.networking.k8s.io
+  annotations:
+    api-approved.kubernetes.io: https://github.com/kubernetes-sigs/gateway-api/pull/891
 spec:
   group: gateway.networking.k8s.io
   names: {kind: Gateway, plural: gateways}
@@ -235,4 +237,68 @@ spec:
         ["mode"];
     assert_eq!(mode["enum"], serde_json::json!(["Terminate", "Passthrough"]), "{published:#}");
     assert_eq!(mode["default"], "Terminate");
+    // The API review's approval, which the server requires in a `*.k8s.io` group, is kept.
+    let crd = kapi_tests::artifact_json(&artifacts, "crds/gateways.gateway.networking.k8s.io.json");
+    assert_eq!(
+        crd["metadata"]["annotations"]["api-approved.kubernetes.io"],
+        "https://github.com/kubernetes-sigs/gateway-api/pull/891"
+    );
+}
+
+/// The real-world CRDs of ../shared/peers (cert-manager, Gateway API standard and experimental, Argo CD), every one
+/// accepted by real servers, import and generate their CRDs again, with the problems the CRD emitter would report
+/// none (Gateway API's addresses hold a `oneOf` whose branches check `value` with an `anyOf` of formats alone), and
+/// the real API server accepts them.
+#[test]
+fn real_world_crds_import_and_generate_their_crds() {
+    let root = shared().join("peers/crds");
+    let mut files = Vec::new();
+    let mut pending = vec![root];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "yaml") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 20, "{} CRD files", files.len());
+    // Each project alone: Gateway API's standard and experimental channels define the same kinds.
+    let mut projects: std::collections::BTreeMap<PathBuf, Vec<(String, String)>> = Default::default();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("UTF-8");
+        projects
+            .entry(path.parent().expect("a directory").to_path_buf())
+            .or_default()
+            .push((path.display().to_string(), text));
+    }
+    for (project, documents) in projects {
+        let imported = kapi_import::import(&documents).unwrap_or_else(|e| panic!("{}: {e}", project.display()));
+        let artifacts = generate(&imported);
+        let crds = artifacts.paths().filter(|path| path.starts_with("crds/") && path.ends_with(".yaml")).count();
+        assert!(crds >= documents.len(), "{}: {crds} CRDs from {} files", project.display(), documents.len());
+        // And the real API server accepts what was generated (a dry run).
+        for (path, bytes) in artifacts.iter().filter(|(path, _)| path.starts_with("crds/") && path.ends_with(".json")) {
+            let crd: serde_json::Value = serde_json::from_slice(bytes).expect("a CRD");
+            let verdict = crate::kube_crds::server_verdict(kapi_tests::kube::kube(), &crd);
+            assert_eq!(verdict, None, "{}: the server refuses the generated {path}", project.display());
+        }
+        if let Some(gateways) = artifacts.get("crds/gateways.gateway.networking.k8s.io.json") {
+            let crd: serde_json::Value = serde_json::from_slice(gateways).expect("a CRD");
+            let checks = serde_json::json!([{"format": "ipv4"}, {"format": "ipv6"}]);
+            fn holds(node: &serde_json::Value, checks: &serde_json::Value) -> bool {
+                match node {
+                    serde_json::Value::Object(map) => {
+                        map.get("anyOf") == Some(checks) || map.values().any(|v| holds(v, checks))
+                    }
+                    serde_json::Value::Array(items) => items.iter().any(|v| holds(v, checks)),
+                    _ => false,
+                }
+            }
+            assert!(holds(&crd, &checks), "the address checks are kept");
+        }
+    }
 }

@@ -147,5 +147,8 @@ fn crd_attribute(crd: &kapi_model::CrdVersion) -> String {
         }
         parts.push(format!("conversion_webhook({})", keys.join(", ")));
     }
+    if let Some(approval) = &crd.api_approved {
+        parts.push(format!("api_approved = {}", string_literal(approval)));
+    }
     if parts.is_empty() { "crd".to_owned() } else { format!("crd({})", parts.join(", ")) }
 }

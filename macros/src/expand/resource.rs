@@ -138,6 +138,7 @@ fn crd_version(crd: &CrdAttrs) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    let approved = option(&crd.api_approved);
     let plan = match &crd.conversion_plan {
         Some(path) => quote!(::core::option::Option::Some(#path)),
         None => quote!(::core::option::Option::None),
@@ -146,7 +147,7 @@ fn crd_version(crd: &CrdAttrs) -> TokenStream {
         meta.crd = ::core::option::Option::Some(__kapi::crd_version(__kapi::CrdSpec {
             served: #served, storage: #storage, deprecated: #deprecated, deprecation_warning: #warning,
             printer_columns: &[#(#columns),*], selectable_fields: &[#(#selectable),*],
-            conversion_webhook: #webhook, conversion_plan: #plan,
+            conversion_webhook: #webhook, conversion_plan: #plan, api_approved: #approved,
         }));
     }
 }

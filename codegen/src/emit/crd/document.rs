@@ -8,7 +8,7 @@ use kapi_meta::apiextensions::v1::{
     CustomResourceValidation, JsonSchemaProps, ResourceScope, SelectableField, ServiceReference, WebhookClientConfig,
     WebhookConversion,
 };
-use kapi_model::{ConversionWebhook, CrdVersion, ResourceMeta, Scope};
+use kapi_model::{API_APPROVED_ANNOTATION, ConversionWebhook, CrdVersion, ResourceMeta, Scope, is_protected_group};
 use serde_json::Value;
 
 use super::paths;
@@ -49,6 +49,7 @@ pub(crate) fn custom_resource_definition(
         Scope::Cluster => ResourceScope::Cluster,
     };
     let conversion = conversion(plan, versions)?;
+    let approval = api_approval(plan, versions)?;
     let versions = versions.iter().map(|v| version(plan, v)).collect::<Result<Vec<_>, _>>()?;
     let spec = CustomResourceDefinitionSpec {
         group: plan.group.clone(),
@@ -58,7 +59,34 @@ pub(crate) fn custom_resource_definition(
         conversion,
         ..CustomResourceDefinitionSpec::default()
     };
-    Ok(CustomResourceDefinition::new(spec))
+    let mut crd = CustomResourceDefinition::new(spec);
+    if let Some(approval) = approval {
+        crd.metadata.annotations = Some([(API_APPROVED_ANNOTATION.to_owned(), approval)].into());
+    }
+    Ok(crd)
+}
+
+/// The API review's approval the versions give (all the same); a CRD in a protected group without one is refused,
+/// as the API server refuses it.
+fn api_approval(plan: &CrdPlan<'_>, versions: &[BuiltVersion<'_>]) -> Result<Option<String>, Error> {
+    let mut given = versions.iter().filter_map(|v| v.settings.api_approved.as_ref().map(|a| (&v.name, a)));
+    let first = given.next();
+    if let (Some((_, approval)), Some((version, _))) =
+        (first, given.find(|(_, other)| Some(*other) != first.map(|f| f.1)))
+    {
+        let message = format!("version {version} gives another api_approved than {approval:?}");
+        return Err(Error::invalid_crd(vec![format!("CRD {}: {message}", plan.name())]));
+    }
+    if first.is_none() && is_protected_group(&plan.group) {
+        let message = format!(
+            "group {} is under k8s.io or kubernetes.io, whose CRDs the API server accepts only with the \
+             {API_APPROVED_ANNOTATION} annotation; add crd(api_approved = \"<URL of the API review's approval>\") \
+             (or a reason starting \"unapproved\")",
+            plan.group
+        );
+        return Err(Error::invalid_crd(vec![format!("CRD {}: {message}", plan.name())]));
+    }
+    Ok(first.map(|(_, approval)| approval.clone()))
 }
 
 /// The `Webhook` strategy when versions name a conversion webhook (all the same one), else none: the server then

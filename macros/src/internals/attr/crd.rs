@@ -40,6 +40,8 @@ pub struct CrdAttrs {
     /// `__conversion_plan = path`: written by `#[kapi::versioned]` on the storage version, a function returning
     /// the kind's conversions as data.
     pub conversion_plan: Option<syn::Path>,
+    /// `api_approved = "https://..."`: the annotation a CRD in a `*.k8s.io` group needs.
+    pub api_approved: Option<String>,
 }
 
 impl CrdAttrs {
@@ -53,6 +55,7 @@ impl CrdAttrs {
             selectable_fields: Vec::new(),
             conversion_webhook: None,
             conversion_plan: None,
+            api_approved: None,
         }
     }
 }
@@ -78,8 +81,9 @@ pub fn parse_crd(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<CrdAttrs> {
             }
             "conversion_webhook" => crd.conversion_webhook = parse_webhook(cx, &inner)?,
             "__conversion_plan" => crd.conversion_plan = Some(inner.value()?.parse()?),
+            "api_approved" => crd.api_approved = values::string(cx, &inner)?,
             _ => {
-                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in crd(...); expected served, storage, deprecated, deprecation_warning, printer_column, selectable_field, conversion_webhook"));
+                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in crd(...); expected served, storage, deprecated, deprecation_warning, printer_column, selectable_field, conversion_webhook, api_approved"));
                 values::skip_value(&inner)?;
             }
         }

@@ -35,6 +35,12 @@ impl Structurer<'_> {
         for child in [&mut object.items, &mut object.additional_properties].into_iter().flatten() {
             **child = SchemaNode::inline(self.node(take(child), &path.element()));
         }
+        let junctors = || object.one_of.iter().chain(&object.any_of).chain(&object.all_of);
+        if junctors().next().is_some() && junctors().all(|branch| checks_values_only(branch.keywords(), &object)) {
+            // Already structural (a CRD written by hand, imported): the junctors only narrow values of fields
+            // declared outside them, as Gateway API's address checks do; rewriting them would drop those checks.
+            return object;
+        }
         for child in object.one_of.iter_mut().chain(&mut object.any_of).chain(&mut object.all_of) {
             *child = SchemaNode::inline(self.node(take(child), path));
         }
@@ -87,6 +93,13 @@ impl Structurer<'_> {
         }
         if types.iter().all(|t| *t == Some(InstanceType::Object)) {
             return self.hoist(object, shapes, one_of, path);
+        }
+        if types.iter().all(Option::is_none) {
+            // Value checks alone, under a property typed elsewhere (Gateway API's `value: {anyOf: [{format: ipv4},
+            // {format: ipv6}]}`): structural as they are, since a junctor's branches set no type.
+            *(if one_of { &mut object.one_of } else { &mut object.any_of }) =
+                shapes.into_iter().map(SchemaNode::inline).collect();
+            return object;
         }
         let is = |wanted: InstanceType| types.contains(&Some(wanted));
         let only_int_and_string = types.iter().all(|t| matches!(t, Some(InstanceType::Integer | InstanceType::String)));
@@ -239,3 +252,27 @@ mod variants;
 use merge::{merge, value_checks};
 use shape::{is_null, is_object, shape_type};
 use variants::{Tagging, exactly_one_rule, foreign_field_rules, tagging};
+
+/// Whether `branch` of a junctor on `outer` only checks values: it declares no type, description, default,
+/// `additionalProperties` or `nullable` anywhere, and names only properties `outer` declares (Kubernetes' rules
+/// for what may stand inside `oneOf`, `anyOf`, `allOf` and `not`).
+fn checks_values_only(branch: &SchemaObject, outer: &SchemaObject) -> bool {
+    let declares = branch.instance_type.is_some()
+        || branch.description.is_some()
+        || branch.default.is_some()
+        || branch.nullable
+        || branch.additional_properties.is_some();
+    if declares {
+        return false;
+    }
+    let properties = branch.properties.iter().all(|(name, property)| {
+        outer.properties.get(name).is_some_and(|declared| checks_values_only(property.keywords(), declared.keywords()))
+    });
+    let items = match (&branch.items, &outer.items) {
+        (None, _) => true,
+        (Some(item), Some(declared)) => checks_values_only(item.keywords(), declared.keywords()),
+        (Some(_), None) => false,
+    };
+    let nested = branch.one_of.iter().chain(&branch.any_of).chain(&branch.all_of).chain(branch.not.as_deref());
+    properties && items && nested.into_iter().all(|inner| checks_values_only(inner.keywords(), outer))
+}
