@@ -27,6 +27,7 @@
 //! when it was known (as kube-apiserver's `--runtime-config` leaves them).
 
 pub mod crd_check;
+mod crd_of;
 mod emit;
 mod error;
 mod infra;
@@ -35,6 +36,7 @@ pub mod printer_columns;
 pub mod structural;
 mod validate;
 
+pub use crd_of::{crd_in, crd_of};
 pub use emit::model_file::{MODEL_PATH, model_json};
 pub use emit::operations::actions;
 pub use emit::{discovery, openapi_v2, openapi_v3, openapi_v31, proto};

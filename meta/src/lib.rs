@@ -26,7 +26,9 @@ mod golden;
 pub mod intstr;
 pub mod meta;
 pub mod quantity;
+mod referenced;
 pub mod runtime;
+pub use referenced::register_referenced;
 mod special;
 
 use kapi::Registry;

@@ -12,6 +12,8 @@ pub mod conversion;
 pub mod derive_support;
 pub mod extensions;
 pub mod keyword;
+#[cfg(feature = "kube")]
+pub mod kube;
 pub mod name_syntax;
 pub mod names;
 pub mod open_enum;
@@ -40,3 +42,16 @@ pub use resource::{
 pub use rest_mapper::{Mapping, MappingError, RestMapper};
 pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};
 pub use traits::{FieldFacts, Resource, Schema, ZeroValue, element_schema, field_schema};
+
+/// Without the `kube` feature, `#[kapi(kube)]` is an error saying what to turn on.
+#[cfg(not(feature = "kube"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kube_impls {
+    ($($impls:tt)*) => {
+        ::core::compile_error!(
+            "`#[kapi(kube)]` implements kube-core's traits with the `kube` feature of kapi: \
+             kapi = { version = \"0.1\", features = [\"kube\"] }"
+        );
+    };
+}

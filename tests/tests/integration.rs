@@ -30,6 +30,7 @@ mod kube_cel_functions_cases;
 mod kube_crds;
 mod kube_printer_columns;
 mod kube_published;
+mod kube_rs;
 mod kube_structural;
 mod kube_unions;
 mod kube_validate;

@@ -60,7 +60,9 @@ impl<'a> Context<'a> {
         // Conventions come from the whole registry, so switching a group-version off does not change how the
         // shared types it covered are published.
         let conventions = resolve_conventions(registry, &options.conventions)?;
-        let effective = effective_registry(registry, &options.disabled)?;
+        let mut effective = effective_registry(registry, &options.disabled)?;
+        // Kinds holding k8s-openapi's meta types name Kubernetes' definitions; kapi-meta has them.
+        kapi_meta::register_referenced(&mut effective);
         let profile = &options.profile;
         let mut definitions = BTreeMap::new();
         for (name, definition) in effective.definitions() {

@@ -66,6 +66,12 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
     let crd = resource.crd.get().map(crd_version);
     let delete_returns_object =
         resource.delete_returns_object.get().map(|_| quote!(meta.delete_returns_object = true;));
+    let kube = resource.kube.get().map(|_| {
+        super::kube::impls(
+            cont,
+            super::kube::Names { group: &group, version: &version, kind: &kind, plural: &plural, cluster_scoped },
+        )
+    });
     quote! {
         // Paths are written in full for hygiene; from where a user's `crate = "..."` path points they may read as
         // needlessly qualified.
@@ -94,6 +100,7 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
                 meta
             }
             }
+            #kube
         };
     }
 }

@@ -49,6 +49,8 @@ pub struct ResourceAttrs {
     pub scale: Attr<ScaleAttrs>,
     pub subresources: Vec<SubresourceAttrs>,
     pub crd: Attr<CrdAttrs>,
+    /// `kube`: also implement kube-core's `Resource`, `HasSpec` and `HasStatus` (kapi's `kube` feature).
+    pub kube: Attr<()>,
 }
 
 impl ResourceAttrs {
@@ -69,6 +71,7 @@ impl ResourceAttrs {
             scale: Attr::none("scale"),
             subresources: Vec::new(),
             crd: Attr::none("crd"),
+            kube: Attr::none("kube"),
         }
     }
 
@@ -89,6 +92,7 @@ impl ResourceAttrs {
             "list" => self.list.set_opt(cx, &path, values::path(cx, meta)?),
             "status" => set_flag(cx, meta, &mut self.status)?,
             "delete_returns_object" => set_flag(cx, meta, &mut self.delete_returns_object)?,
+            "kube" => set_flag(cx, meta, &mut self.kube)?,
             "crd" => {
                 let crd = parse_crd(cx, meta)?;
                 self.crd.set(cx, &path, crd);
