@@ -24,6 +24,8 @@ pub mod discovery;
 #[cfg(test)]
 mod golden;
 pub mod intstr;
+#[cfg(feature = "k8s-openapi")]
+pub mod k8s_openapi;
 pub mod meta;
 pub mod quantity;
 mod referenced;
