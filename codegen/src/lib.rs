@@ -27,7 +27,6 @@
 //! when it was known (as kube-apiserver's `--runtime-config` leaves them).
 
 pub mod crd_check;
-mod crd_of;
 mod emit;
 mod error;
 mod infra;
@@ -36,7 +35,6 @@ pub mod printer_columns;
 pub mod structural;
 mod validate;
 
-pub use crd_of::{crd_in, crd_of};
 pub use emit::model_file::{MODEL_PATH, model_json};
 pub use emit::operations::actions;
 pub use emit::{discovery, openapi_v2, openapi_v3, openapi_v31, proto};
@@ -54,7 +52,8 @@ pub use structural::{StructuralOptions, StructuralRule, Violation, check_structu
 
 use emit::{jsonschema, model_file};
 use infra::context::Context;
-use kapi_model::Registry;
+use kapi_meta::apiextensions::v1::CustomResourceDefinition;
+use kapi_model::{Registry, Resource};
 
 /// Every artifact for `registry`, by relative path.
 ///
@@ -91,4 +90,28 @@ pub fn generate_reusing(registry: &Registry, options: &Options, previous: &Previ
     proto::emit(&ctx, options.proto_ledger.as_ref(), &mut artifacts)?;
     emit::docs::emit(&ctx, &mut artifacts);
     Ok(artifacts)
+}
+
+// The CRD of one kind, from code: what an operator installs at start-up, as kube-derive's `CustomResourceExt::crd`
+// offers (docs/KUBE-RS.md). It is the very CRD `generate` writes to `crds/<plural>.<group>.json`.
+
+/// The CRD of kind `K` among everything `registry` holds (all of `K`'s versions when they are registered, as
+/// `#[kapi::versioned]` kinds are).
+pub fn crd_in<K: Resource>(registry: &Registry) -> Result<CustomResourceDefinition, Error> {
+    let meta = K::resource_meta(&mut Registry::new());
+    let path = format!("crds/{}.{}.json", meta.plural, meta.group_version.group);
+    let artifacts = generate(registry, &Options::default())?;
+    let Some(bytes) = artifacts.get(&path) else {
+        let message = format!("{} {} is no CRD: give it #[kapi(crd)]", meta.group_version, meta.kind);
+        return Err(Error::invalid_crd(vec![message]));
+    };
+    serde_json::from_slice(bytes).map_err(|error| Error::invalid_crd(vec![format!("{path}: {error}")]))
+}
+
+/// The CRD of kind `K` alone (one version), with the meta types every API server speaks.
+pub fn crd_of<K: Resource>() -> Result<CustomResourceDefinition, Error> {
+    let mut registry = Registry::new();
+    kapi_meta::register(&mut registry);
+    registry.register_resource::<K>();
+    crd_in::<K>(&registry)
 }

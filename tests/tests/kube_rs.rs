@@ -66,7 +66,7 @@ fn body(gizmo: &Gizmo) -> Vec<u8> {
 }
 
 /// Sends a request kube-core built, as `kube::Client` would.
-fn send(kube: &Kube, request: http::Request<Vec<u8>>) -> (u16, Value) {
+fn send(kube: &Kube, request: ureq::http::Request<Vec<u8>>) -> (u16, Value) {
     let method = request.method().as_str().to_owned();
     let path = request.uri().to_string();
     let body: Value =

@@ -5,8 +5,8 @@ use std::fmt;
 use ::k8s_openapi::jiff::Timestamp;
 use ::k8s_openapi::jiff::fmt::strtime;
 
-use super::upstream;
 use crate::meta::v1::{MicroTime, Time};
+use ::k8s_openapi::apimachinery::pkg::apis::meta::v1 as upstream;
 
 /// How k8s-openapi writes a `Time` (whole seconds, UTC), and so how kapi-meta's text is written from one: the
 /// converted value serialises as the original did.
