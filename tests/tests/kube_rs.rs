@@ -57,7 +57,8 @@ pub struct GizmoStatus {
     pub conditions: Vec<Condition>,
 }
 
-/// The JSON `kube::Api` sends for `gizmo`: its fields, with the apiVersion and kind kube-rs adds to every object.
+/// The JSON for `gizmo` with its apiVersion and kind, which kube-rs sends as the object serialises: a kind for
+/// `kube::Api::create` carries them (examples/operator flattens a `TypeMeta` in); this one is given them here.
 fn body(gizmo: &Gizmo) -> Vec<u8> {
     let mut object = serde_json::to_value(gizmo).expect("JSON");
     object["apiVersion"] = Gizmo::api_version(&()).into();
