@@ -145,3 +145,52 @@ fn status_after_provisioning(queue: &Queue, replicas: i32) -> QueueStatus {
 pub fn key(queue: &Queue) -> String {
     format!("{}/{}", queue.namespace().unwrap_or_default(), queue.name_any())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::v1::QueueSpec;
+
+    fn queue(generation: i64, status: Option<QueueStatus>) -> Queue {
+        let mut queue = Queue::new("orders", QueueSpec { replicas: 3 });
+        queue.metadata.generation = Some(generation);
+        queue.status = status;
+        queue
+    }
+
+    #[test]
+    fn a_new_queue_becomes_ready_with_its_generation_and_replicas() {
+        let status = status_after_provisioning(&queue(1, None), 3);
+        assert_eq!(status.replicas, 3);
+        let [ready] = &status.conditions[..] else { panic!("one condition: {status:?}") };
+        assert_eq!(
+            (ready.type_.as_str(), ready.status.as_str(), ready.reason.as_str()),
+            ("Ready", "True", "Provisioned")
+        );
+        assert_eq!(ready.observed_generation, Some(1));
+        assert_eq!(ready.last_transition_time.0.subsec_nanosecond(), 0, "whole seconds, as the server stores them");
+    }
+
+    #[test]
+    fn a_ready_queue_keeps_when_it_became_ready_so_an_unchanged_one_is_not_written_again() {
+        let first = status_after_provisioning(&queue(1, None), 3);
+        let mut since = first.clone();
+        since.conditions[0].last_transition_time = Time(Timestamp::UNIX_EPOCH);
+        assert_eq!(status_after_provisioning(&queue(1, Some(since.clone())), 3), since);
+        // Scaled: the generation and replicas follow, the transition time stays.
+        let scaled = status_after_provisioning(&queue(2, Some(since)), 5);
+        assert_eq!((scaled.replicas, scaled.conditions[0].observed_generation), (5, Some(2)));
+        assert_eq!(scaled.conditions[0].last_transition_time, Time(Timestamp::UNIX_EPOCH));
+    }
+
+    #[test]
+    fn queues_carry_the_api_version_and_kind_the_server_needs() {
+        let object =
+            serde_json::to_value(crate::v1alpha1::Queue::new("orders", crate::v1alpha1::QueueSpec { workers: 2 }))
+                .expect("JSON");
+        assert_eq!(object["apiVersion"], "operator.example.com/v1alpha1");
+        assert_eq!(object["kind"], "Queue");
+        assert_eq!(object["spec"], serde_json::json!({"workers": 2}));
+        assert_eq!(key(&queue(1, None)), "/orders", "no namespace until the server sets one");
+    }
+}
