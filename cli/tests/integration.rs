@@ -25,6 +25,7 @@ mod kube_explain_preview;
 mod kube_identity;
 mod kube_object_rules;
 mod kubectl_validate_suite;
+mod operator;
 mod proto_ledger;
 mod serve;
 mod serve_dir_conversion;

@@ -12,60 +12,63 @@ const OPTIONAL_DEPTH: usize = 6;
 
 /// An instance of `node` with every property set (optional ones down to a depth), resolving references in
 /// `registry`. Strings honour formats and length bounds, numbers their bounds, enums take their first value.
+///
+/// A reference `registry` does not define (a type described by a name generation fills in, such as k8s-openapi's
+/// meta types under the `kube` feature) has no sample: a property of that type is left out, a list of it is empty.
 pub fn sample_instance(registry: &Registry, node: &SchemaNode) -> Value {
-    sample(registry, node, 0)
+    sample(registry, node, 0).unwrap_or(Value::Null)
 }
 
-fn sample(registry: &Registry, node: &SchemaNode, depth: usize) -> Value {
+fn sample(registry: &Registry, node: &SchemaNode, depth: usize) -> Option<Value> {
     if let SchemaNode::Ref(reference) = node {
-        return match registry.definition(&reference.target) {
-            Some(definition) => sample(registry, &definition.schema, depth),
-            None => Value::Null,
-        };
+        let definition = registry.definition(&reference.target)?;
+        return sample(registry, &definition.schema, depth);
     }
     let object = node.keywords();
     if let Some(value) = object.enum_values.iter().find(|v| !v.is_null()) {
-        return value.clone();
+        return Some(value.clone());
     }
     if let Some(first) = object.one_of.first().or(object.any_of.first()) {
         return sample(registry, first, depth);
     }
     if !object.all_of.is_empty() && object.instance_type.is_none() {
         // Every part holds: objects' properties merged (a tagged variant is its payload's `$ref` and its tag).
-        let mut parts = object.all_of.iter().map(|part| sample(registry, part, depth));
+        let mut parts = object.all_of.iter().filter_map(|part| sample(registry, part, depth));
         let first = parts.next().unwrap_or(Value::Null);
-        return parts.fold(first, |mut merged, part| {
+        return Some(parts.fold(first, |mut merged, part| {
             if let (Some(merged), Value::Object(part)) = (merged.as_object_mut(), part) {
                 merged.extend(part);
             }
             merged
-        });
+        }));
     }
-    match object.instance_type {
+    Some(match object.instance_type {
         Some(InstanceType::Object) => sample_object(registry, object, depth),
-        Some(InstanceType::Array) => match &object.items {
-            Some(items) => Value::Array(vec![sample(registry, items, depth + 1)]),
-            None => json!([]),
-        },
+        Some(InstanceType::Array) => {
+            Value::Array(object.items.iter().filter_map(|items| sample(registry, items, depth + 1)).collect())
+        }
         Some(InstanceType::String) => Value::String(sample_string(object)),
         Some(InstanceType::Integer) => Value::Number(sample_integer(object).into()),
         Some(InstanceType::Number) => sample_number(object),
         Some(InstanceType::Boolean) => Value::Bool(true),
         None => untyped(&object.kubernetes),
-    }
+    })
 }
 
 fn sample_object(registry: &Registry, object: &SchemaObject, depth: usize) -> Value {
     let mut out = Map::new();
     for (name, property) in &object.properties {
-        if depth < OPTIONAL_DEPTH || object.required.contains(name) {
-            out.insert(name.clone(), sample(registry, property, depth + 1));
+        if (depth < OPTIONAL_DEPTH || object.required.contains(name))
+            && let Some(value) = sample(registry, property, depth + 1)
+        {
+            out.insert(name.clone(), value);
         }
     }
     if let Some(values) = &object.additional_properties
         && depth < OPTIONAL_DEPTH
+        && let Some(value) = sample(registry, values, depth + 1)
     {
-        out.insert("sample-key".to_owned(), sample(registry, values, depth + 1));
+        out.insert("sample-key".to_owned(), value);
     }
     Value::Object(out)
 }
@@ -152,5 +155,19 @@ mod tests {
             cursor = next;
         }
         assert_eq!(depth, OPTIONAL_DEPTH, "and stops there");
+    }
+
+    #[test]
+    fn a_type_the_registry_only_names_is_left_out() {
+        // What a kind holding k8s-openapi's ObjectMeta and Conditions describes: references generation fills in.
+        let named = || SchemaNode::reference(DefName::new("io.k8s.apimachinery.pkg.apis.meta.v1.Condition"));
+        let mut conditions = SchemaObject::of_type(InstanceType::Array);
+        conditions.items = Some(Box::new(named()));
+        let mut status = SchemaObject::of_type(InstanceType::Object);
+        status.properties.insert("metadata".into(), named());
+        status.properties.insert("conditions".into(), SchemaNode::inline(conditions));
+        status.properties.insert("replicas".into(), SchemaNode::inline(SchemaObject::of_type(InstanceType::Integer)));
+        let value = sample_instance(&Registry::new(), &SchemaNode::inline(status));
+        assert_eq!(value, json!({"conditions": [], "replicas": 1}));
     }
 }
