@@ -68,7 +68,7 @@ pub fn webhook_kinds(files: &Files) -> Result<Vec<WebhookKind>, String> {
             let mut listed = names.clone();
             planned.sort();
             listed.sort();
-            if planned != listed || plan.types.get(&plan.root).is_none() {
+            if planned != listed || !plan.types.contains_key(&plan.root) {
                 return Err(format!(
                     "model.json: the conversion plan of {group} {kind} names versions {} (root {}), the model \
                      has {}",

@@ -1,11 +1,10 @@
-//! examples/operator end to end against the real API server: Queue's CRD (from `operator::crd`, both versions)
+//! examples/operator end to end against the real API server: Queue's CRD (`v1::Queue::crd()`, both versions)
 //! installed with kube-rs and pointed at `kapi serve --dir` over the example's bundle as its conversion webhook;
 //! the example's `kube::runtime::Controller` running in this test; queues written through `Api<v1alpha1::Queue>`
 //! and `Api<v1::Queue>` reconciled (finalizer on, `Ready` and `status.replicas` through the status subresource),
 //! seen by a watcher, read in the other version (the server asking the webhook), scaled through the scale
 //! subresource of either version, and deleted: the finalizer's cleanup deprovisions each before it goes.
 
-use std::future::Future;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,9 +13,8 @@ use futures_util::StreamExt;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::{
     CustomResourceDefinition, WebhookClientConfig,
 };
+use kapi_codegen::kube::CustomResourceExt;
 use kube::api::{DeleteParams, Patch, PatchParams, PostParams};
-use kube::config::{KubeConfigOptions, Kubeconfig};
-use kube::runtime::wait::{await_condition, conditions};
 use kube::runtime::{WatchStreamExt, watcher};
 use kube::{Api, Client, Resource, ResourceExt};
 use operator::backend::Backend;
@@ -26,16 +24,10 @@ use serde::de::DeserializeOwned;
 use tokio::sync::mpsc;
 
 use crate::common::Server;
-use kapi_tests::kube::{Kube, kube_installing};
+use crate::common::kube_rs::{client, established, within};
+use kapi_tests::kube::kube_installing;
 
-/// How long any one thing may take before the test fails saying what it waited for.
-const PATIENCE: Duration = Duration::from_secs(60);
 const NAMESPACE: &str = "default";
-
-/// `future`'s output, or a failure naming `what` after [`PATIENCE`].
-async fn within<T>(what: &str, future: impl Future<Output = T>) -> T {
-    tokio::time::timeout(PATIENCE, future).await.unwrap_or_else(|_| panic!("{what}: not within {PATIENCE:?}"))
-}
 
 /// `kapi serve --dir` over the example's bundle, over HTTPS with a CA of its own in `work/certs/ca.crt`.
 fn start_webhook(work: &Path) -> Server {
@@ -49,18 +41,10 @@ fn start_webhook(work: &Path) -> Server {
     webhook
 }
 
-/// A client of the harness' server, from its kubeconfig (its URL, CA and token), as an operator's is.
-async fn client(kube: &Kube) -> Client {
-    let kubeconfig = Kubeconfig::read_from(kube.kubeconfig()).expect("the harness' kubeconfig reads");
-    let config =
-        kube::Config::from_custom_kubeconfig(kubeconfig, &KubeConfigOptions::default()).await.expect("a kube config");
-    assert_eq!(config.cluster_url.to_string().trim_end_matches('/'), kube.url());
-    Client::try_from(config).expect("a kube client")
-}
-
 /// Installs Queue's CRD with its webhook at `webhook` (trusting `ca`) and waits until it is established.
 async fn install_crd(client: &Client, webhook: &Server, ca: &[u8]) {
-    let mut crd = operator::crd().unwrap_or_else(|e| panic!("Queue's CRD: {e}"));
+    // From the stored version: `crd()` holds every version of a `#[kapi::versioned]` kind.
+    let mut crd = v1::Queue::crd();
     let versions: Vec<&str> = crd.spec.versions.iter().map(|v| v.name.as_str()).collect();
     assert_eq!(versions, ["v1", "v1alpha1"], "both versions in the CRD");
     let conversion = crd.spec.conversion.as_mut().expect("the CRD converts");
@@ -75,9 +59,7 @@ async fn install_crd(client: &Client, webhook: &Server, ca: &[u8]) {
     let crds = Api::<CustomResourceDefinition>::all(client.clone());
     let name = crd.name_any();
     crds.create(&PostParams::default(), &crd).await.unwrap_or_else(|e| panic!("installing {name}: {e}"));
-    within(&format!("{name} established"), await_condition(crds, &name, conditions::is_crd_established()))
-        .await
-        .unwrap_or_else(|e| panic!("watching {name}: {e}"));
+    established(client, &name).await;
 }
 
 /// Creates `object`, retrying while the server does not serve the new resource yet (404 just after the CRD is

@@ -30,6 +30,8 @@ pub mod crd_check;
 mod emit;
 mod error;
 mod infra;
+#[cfg(feature = "kube")]
+pub mod kube;
 mod options;
 pub mod printer_columns;
 pub mod structural;
@@ -108,10 +110,10 @@ pub fn crd_in<K: Resource>(registry: &Registry) -> Result<CustomResourceDefiniti
     serde_json::from_slice(bytes).map_err(|error| Error::invalid_crd(vec![format!("{path}: {error}")]))
 }
 
-/// The CRD of kind `K` alone (one version), with the meta types every API server speaks.
+/// The CRD of kind `K` (every version of a `#[kapi::versioned]` kind), with the meta types every API server speaks.
 pub fn crd_of<K: Resource>() -> Result<CustomResourceDefinition, Error> {
     let mut registry = Registry::new();
     kapi_meta::register(&mut registry);
-    registry.register_resource::<K>();
+    K::register_versions(&mut registry);
     crd_in::<K>(&registry)
 }

@@ -7,5 +7,10 @@ pub use kapi_macros::{Resource, Schema, versioned};
 pub use kapi_model as model;
 pub use kapi_model::{Registry, Resource, Schema};
 
+/// kube-rs interop (docs/KUBE-RS.md): [`kube::TypeMeta`] for a kind's `apiVersion` and `kind`, and the
+/// k8s-openapi and kube-core crates `#[kapi(kube)]` kinds are written against.
+#[cfg(feature = "kube")]
+pub use kapi_model::kube;
+
 #[cfg(feature = "schemars")]
 pub mod schemars;

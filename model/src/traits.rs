@@ -76,6 +76,15 @@ impl Registry {
 pub trait Resource: Schema {
     /// The resource's metadata; registers the kind and its list type in `registry`.
     fn resource_meta(registry: &mut Registry) -> ResourceMeta;
+
+    /// Registers every version of this kind: itself, or, for a `#[kapi::versioned]` kind, each version's, so the
+    /// kind's CRD can be generated from any one of them.
+    fn register_versions(registry: &mut Registry)
+    where
+        Self: Sized,
+    {
+        registry.register_resource::<Self>();
+    }
 }
 
 /// What the derive knows about a struct field that decides whether it is required and gets a zero default.

@@ -13,6 +13,7 @@ use serde_json::Value;
 
 pub mod etcd;
 pub mod kube_explain;
+pub mod kube_rs;
 
 /// A server process on a loopback port; killed (by its own pid) when dropped.
 pub struct Server {

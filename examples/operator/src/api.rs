@@ -1,14 +1,15 @@
 //! Queue, in v1alpha1 and v1 from one definition. v1 calls v1alpha1's `workers` `replicas`; v1 is stored, and the
 //! conversion webhook (`kapi serve --dir`) converts between them.
 //!
-//! The kind carries its `apiVersion` and `kind` (`type_meta`), as kube-derive's kinds do: `kube::Api` sends an
-//! object as it serialises, and the API server refuses one without them. `Queue::new` fills them in.
+//! The kind writes its `apiVersion` and `kind` (`types`, kapi's `TypeMeta<Self>`), as kube-derive's kinds do:
+//! `kube::Api` sends an object as it serialises, and the API server refuses one without them. `#[kapi(kube)]` gives
+//! each version kube-derive's `Queue::new(name, spec)`.
 
 #[kapi::versioned(versions(v1alpha1, v1), storage = v1, package = "example.com/operator")]
 pub mod queue {
     use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, ListMeta, ObjectMeta};
+    use kapi::kube::TypeMeta;
     use kapi::{Resource, Schema};
-    use kapi_meta::meta::v1::TypeMeta;
     use serde::{Deserialize, Serialize};
 
     /// A message queue served by a pool of workers.
@@ -44,7 +45,7 @@ pub mod queue {
     pub struct Queue {
         /// The object's API version and kind.
         #[serde(flatten)]
-        pub type_meta: TypeMeta,
+        pub types: TypeMeta<Self>,
         /// The object's metadata.
         #[serde(default)]
         pub metadata: ObjectMeta,
@@ -88,29 +89,3 @@ pub mod queue {
         pub items: Vec<Queue>,
     }
 }
-
-/// `Queue::new` in each version: the object with its `apiVersion` and `kind` set, as `kube::Api` must send it.
-macro_rules! constructor {
-    ($($version:ident),*) => {$(
-        impl queue::$version::Queue {
-            /// A queue named `name` in the client's namespace, asking for `spec`.
-            pub fn new(name: &str, spec: queue::$version::QueueSpec) -> Self {
-                use kube::Resource as _;
-                Self {
-                    type_meta: kapi_meta::meta::v1::TypeMeta {
-                        api_version: Some(Self::api_version(&()).into_owned()),
-                        kind: Some(Self::kind(&()).into_owned()),
-                    },
-                    metadata: k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta {
-                        name: Some(name.to_owned()),
-                        ..Default::default()
-                    },
-                    spec,
-                    status: None,
-                }
-            }
-        }
-    )*};
-}
-
-constructor!(v1alpha1, v1);

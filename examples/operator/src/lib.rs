@@ -13,7 +13,6 @@ pub mod api;
 pub mod backend;
 pub mod controller;
 
-use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kapi::Registry;
 
 pub use api::queue::{v1, v1alpha1};
@@ -24,13 +23,6 @@ pub fn registry() -> Registry {
     kapi_meta::register(&mut registry);
     registry.register_resource::<v1alpha1::Queue>().register_resource::<v1::Queue>();
     registry
-}
-
-/// Queue's CRD, every version in it, as k8s-openapi's type (`Api::<CustomResourceDefinition>` installs it).
-pub fn crd() -> Result<CustomResourceDefinition, Box<dyn std::error::Error + Send + Sync>> {
-    let crd = kapi_codegen::crd_in::<v1::Queue>(&registry())?;
-    // kapi-meta's CRD and k8s-openapi's write the same JSON.
-    Ok(serde_json::from_value(serde_json::to_value(&crd)?)?)
 }
 
 /// What `kapi generate` would write for [`registry`]: the bundle `kapi serve --dir` serves and converts with.

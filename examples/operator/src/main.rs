@@ -4,13 +4,14 @@
 
 use std::sync::Arc;
 
+use kapi_codegen::kube::CustomResourceExt;
 use operator::backend::Backend;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-        ["crd"] => println!("{}", serde_json::to_string_pretty(&operator::crd()?)?),
+        ["crd"] => println!("{}", serde_json::to_string_pretty(&operator::v1::Queue::try_crd()?)?),
         ["bundle", dir] => {
             let report = kapi_codegen::writer::write(dir.as_ref(), &operator::bundle()?)?;
             println!("{} files written to {dir}", report.written.len());

@@ -71,6 +71,7 @@ pub fn impls(cont: &Container, names: Names) -> TokenStream {
             }
         }
     });
+    let constructor = constructor(cont, &meta_type);
     let cow = quote!(::std::borrow::Cow<'_, str>);
     quote! {
         #krate::model::__kube_impls! {
@@ -86,8 +87,41 @@ pub fn impls(cont: &Container, names: Names) -> TokenStream {
             }
             #spec
             #status
+            #constructor
         }
     }
+}
+
+/// kube-derive's `Kind::new(name, spec)`, for kinds shaped as kube-derive's are: `metadata`, `spec`, a `status`,
+/// and flattened fields (a `kapi::kube::TypeMeta<Self>`), each of the others taking its default.
+fn constructor(cont: &Container, meta_type: &TokenStream) -> Option<TokenStream> {
+    let Data::Struct(_, fields) = &cont.data else { return None };
+    let named = |f: &&crate::internals::ast::Field, name: &str| matches!(&f.member, syn::Member::Named(i) if i == name);
+    let spec = fields.iter().find(|f| named(f, "spec"))?;
+    fields.iter().find(|f| named(f, "metadata"))?;
+    let others_defaulted =
+        fields.iter().all(|f| ["metadata", "spec", "status"].iter().any(|n| named(&f, n)) || f.serde.flatten);
+    if !others_defaulted {
+        return None;
+    }
+    let defaulted = fields.iter().filter(|f| !named(f, "metadata") && !named(f, "spec")).map(|f| &f.member);
+    let (ident, spec_type) = (cont.ident, spec.ty);
+    let doc = format!("A `{ident}` named `name` asking for `spec`, as kube-derive's `new` makes it.");
+    Some(quote! {
+        impl #ident {
+            #[doc = #doc]
+            pub fn new(name: &str, spec: #spec_type) -> Self {
+                Self {
+                    metadata: #meta_type {
+                        name: ::core::option::Option::Some(::std::borrow::ToOwned::to_owned(name)),
+                        ..::core::default::Default::default()
+                    },
+                    spec,
+                    #(#defaulted: ::core::default::Default::default(),)*
+                }
+            }
+        }
+    })
 }
 
 /// `T` of a field written `Option<T>`.

@@ -66,6 +66,11 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
     let crd = resource.crd.get().map(crd_version);
     let delete_returns_object =
         resource.delete_returns_object.get().map(|_| quote!(meta.delete_returns_object = true;));
+    let register_versions = resource.register_versions.get().map(|register| {
+        quote! {
+            fn register_versions(registry: &mut #krate::model::Registry) { #register(registry) }
+        }
+    });
     let kube = resource.kube.get().map(|_| {
         super::kube::impls(
             cont,
@@ -99,6 +104,7 @@ pub fn impl_resource(cont: &Container) -> TokenStream {
                 #delete_returns_object
                 meta
             }
+            #register_versions
             }
             #kube
         };

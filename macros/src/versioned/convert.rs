@@ -113,9 +113,10 @@ fn same_type(krate: &syn::Path, ty: &syn::Type, value: TokenStream, names: &[Ide
     if mentions(quote!(#ty), names) { quote!(#krate::model::conversion::Convert::convert(#value)?) } else { value }
 }
 
+/// Whether a type names a versioned type; `Self` is the kind itself (a field of `kapi::kube::TypeMeta<Self>`).
 fn mentions(tokens: TokenStream, names: &[Ident]) -> bool {
     tokens.into_iter().any(|token| match token {
-        TokenTree::Ident(ident) => names.contains(&ident),
+        TokenTree::Ident(ident) => ident == "Self" || names.contains(&ident),
         TokenTree::Group(group) => mentions(group.stream(), names),
         _ => false,
     })

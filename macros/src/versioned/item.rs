@@ -126,7 +126,8 @@ impl VersionedItem {
         let package = format!("{}/{version}", args.package);
         let mut extra = quote!(package = #package);
         if self.kind.is_some() {
-            extra.extend(quote!(, version = #version));
+            let register = kapi_attrs::register_versions_function(self.ident());
+            extra.extend(quote!(, version = #version, __register_versions = super::#register));
         }
         let version = &args.versions[index];
         let storage = index == args.hub;

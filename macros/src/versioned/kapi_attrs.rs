@@ -48,6 +48,12 @@ pub fn plan_function(kind: &syn::Ident) -> syn::Ident {
     quote::format_ident!("__kapi_conversion_plan_{}", kind.to_string().to_lowercase())
 }
 
+/// The function registering every version of a kind, which each version's `__register_versions = ...` names
+/// (written by the plan module), so the kind's CRD can be generated from any version.
+pub fn register_versions_function(kind: &syn::Ident) -> syn::Ident {
+    quote::format_ident!("__kapi_register_versions_{}", kind.to_string().to_lowercase())
+}
+
 /// What one version adds to a kind's `crd(...)`: `storage`, `served = false`, and `deprecated` with its warning.
 pub struct CrdMarks {
     pub storage: bool,

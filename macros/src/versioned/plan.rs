@@ -65,7 +65,7 @@ pub fn defaults_in_version(args: &Args, items: &[VersionedItem], version: usize)
     out
 }
 
-/// A `fn` per kind returning its plan.
+/// A `fn` per kind returning its plan, and one registering all its versions.
 pub fn functions(args: &Args, items: &[VersionedItem], names: &[Ident]) -> TokenStream {
     let krate = &args.krate;
     let conversion = quote!(#krate::model::conversion);
@@ -87,8 +87,16 @@ pub fn functions(args: &Args, items: &[VersionedItem], names: &[Ident]) -> Token
     let mut out = TokenStream::new();
     for item in items.iter().filter(|item| item.kind.is_some()) {
         let function = kapi_attrs::plan_function(item.ident());
-        let root = item.ident().to_string();
+        let register = kapi_attrs::register_versions_function(item.ident());
+        let ident = item.ident();
+        let root = ident.to_string();
+        let version_names = args.versions.iter().map(|v| &v.name);
         out.extend(quote! {
+            #[doc(hidden)]
+            pub fn #register(registry: &mut #krate::model::Registry) {
+                #(registry.register_resource::<#version_names::#ident>();)*
+            }
+
             #[doc(hidden)]
             pub fn #function() -> #conversion::ConversionPlan {
                 #conversion::ConversionPlan {

@@ -51,6 +51,9 @@ pub struct ResourceAttrs {
     pub crd: Attr<CrdAttrs>,
     /// `kube`: also implement kube-core's `Resource`, `HasSpec` and `HasStatus` (kapi's `kube` feature).
     pub kube: Attr<()>,
+    /// `__register_versions = path`: written by `#[kapi::versioned]` on each version of a kind, a function
+    /// registering every version.
+    pub register_versions: Attr<syn::Path>,
 }
 
 impl ResourceAttrs {
@@ -72,6 +75,7 @@ impl ResourceAttrs {
             subresources: Vec::new(),
             crd: Attr::none("crd"),
             kube: Attr::none("kube"),
+            register_versions: Attr::none("__register_versions"),
         }
     }
 
@@ -93,6 +97,7 @@ impl ResourceAttrs {
             "status" => set_flag(cx, meta, &mut self.status)?,
             "delete_returns_object" => set_flag(cx, meta, &mut self.delete_returns_object)?,
             "kube" => set_flag(cx, meta, &mut self.kube)?,
+            "__register_versions" => self.register_versions.set_opt(cx, &path, values::path(cx, meta)?),
             "crd" => {
                 let crd = parse_crd(cx, meta)?;
                 self.crd.set(cx, &path, crd);

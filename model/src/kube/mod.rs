@@ -5,8 +5,11 @@
 //! `io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`), the same names kapi-meta's copies have; generation fills a
 //! name that no type registered from kapi-meta (`kapi_meta::register_referenced`).
 
+mod type_meta;
+
 pub use k8s_openapi;
 pub use kube_core;
+pub use type_meta::TypeMeta;
 
 use crate::names::DefName;
 use crate::registry::Registry;
