@@ -21,6 +21,7 @@ mod import;
 mod init;
 mod kube_apiservice;
 mod kube_behind_kapi;
+mod kube_derive_migration;
 mod kube_explain_preview;
 mod kube_identity;
 mod kube_object_rules;
