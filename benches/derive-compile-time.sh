@@ -75,29 +75,9 @@ make_crate kapi "Serialize, Deserialize, kapi::Schema" '#[kapi(package = "exampl
   "kapi = { path = \"$root/kapi\" }"
 
 crates=(serde schemars kapi)
-build() { (cd "$work/$1" && cargo build -q --offline 2>&1); }
-ms() { local start=$(date +%s%N); "$@" >/dev/null; echo $(( ($(date +%s%N) - start) / 1000000 )); }
-
-declare -A cold incremental
-for round in $(seq "$rounds"); do
-  for crate in "${crates[@]}"; do
-    rm -rf "$work/$crate/target"
-    cold[$crate]+="$(ms build "$crate") "
-  done
-  for edit in $(seq "$rebuilds"); do
-    for crate in "${crates[@]}"; do
-      sed -i "s/^pub const EDIT: u32 = .*;/pub const EDIT: u32 = $round$edit;/" "$work/$crate/src/lib.rs"
-      incremental[$crate]+="$(ms build "$crate") "
-    done
-  done
-done
-
-median() { printf '%s\n' $1 | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-printf '%-9s %10s %10s   (all runs, ms)\n' crate cold incremental
-for crate in "${crates[@]}"; do
-  printf '%-9s %10s %10s   cold: %s incremental: %s\n' "$crate" "$(median "${cold[$crate]}")" \
-    "$(median "${incremental[$crate]}")" "${cold[$crate]}" "${incremental[$crate]}"
-done
+source benches/lib/compile-rounds.sh
+compile_rounds
+print_medians
 base_cold=$(median "${cold[serde]}"); base_inc=$(median "${incremental[serde]}")
 for crate in schemars kapi; do
   echo "$crate over serde: cold +$(( $(median "${cold[$crate]}") - base_cold )) ms," \

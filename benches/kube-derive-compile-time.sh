@@ -72,30 +72,10 @@ kapi-codegen = { path = \"$root/codegen\", features = [\"kube\"] }
 k8s-openapi = { version = \"0.29\", features = [\"latest\"] }"
 
 crates=(kube-derive kapi)
-build() { (cd "$work/$1" && CARGO_TARGET_DIR="$work/$1/target" cargo build -q --offline 2>&1); }
-ms() { local start=$(date +%s%N); "$@" >/dev/null; echo $(( ($(date +%s%N) - start) / 1000000 )); }
-
-declare -A cold incremental
-for round in $(seq "$rounds"); do
-  for crate in "${crates[@]}"; do
-    rm -rf "$work/$crate/target"
-    cold[$crate]+="$(ms build "$crate") "
-  done
-  for edit in $(seq "$rebuilds"); do
-    for crate in "${crates[@]}"; do
-      sed -i "s/^pub const EDIT: u32 = .*;/pub const EDIT: u32 = $round$edit;/" "$work/$crate/src/lib.rs"
-      incremental[$crate]+="$(ms build "$crate") "
-    done
-  done
-done
-
-median() { printf '%s\n' $1 | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+source benches/lib/compile-rounds.sh
+compile_rounds
 echo "$kinds kinds per crate"
-printf '%-12s %10s %12s   (all runs, ms)\n' crate cold incremental
-for crate in "${crates[@]}"; do
-  printf '%-12s %10s %12s   cold: %s incremental: %s\n' "$crate" "$(median "${cold[$crate]}")" \
-    "$(median "${incremental[$crate]}")" "${cold[$crate]}" "${incremental[$crate]}"
-done
+print_medians
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 echo "kapi / kube-derive: cold $(ratio "$(median "${cold[kapi]}")" "$(median "${cold[kube-derive]}")")," \
   "incremental $(ratio "$(median "${incremental[kapi]}")" "$(median "${incremental[kube-derive]}")")"

@@ -15,7 +15,7 @@ use migration_kapi::{self as after, CustomResourceExt as _};
 use migration_kube_derive::{self as before, CustomResourceExt as _};
 use serde_json::{Value, json};
 
-use crate::common::kube_rs::{client, established, within};
+use crate::common::kube_rs::{client, established, gone, within};
 use kapi_tests::kube::kube_installing;
 
 const NAMESPACE: &str = "default";
@@ -106,16 +106,7 @@ where
 async fn remove_crd(client: &Client) {
     let crds = Api::<CustomResourceDefinition>::all(client.clone());
     crds.delete(CRD, &DeleteParams::default()).await.unwrap_or_else(|e| panic!("deleting {CRD}: {e}"));
-    within(&format!("{CRD} gone"), async {
-        loop {
-            match crds.get(CRD).await {
-                Err(kube::Error::Api(status)) if status.code == 404 => return,
-                Err(error) => panic!("reading {CRD}: {error}"),
-                Ok(_) => tokio::time::sleep(Duration::from_millis(250)).await,
-            }
-        }
-    })
-    .await;
+    gone(&crds, CRD, &format!("{CRD} gone")).await;
 }
 
 #[test]

@@ -24,7 +24,7 @@ use serde::de::DeserializeOwned;
 use tokio::sync::mpsc;
 
 use crate::common::Server;
-use crate::common::kube_rs::{client, established, within};
+use crate::common::kube_rs::{client, established, gone, within};
 use kapi_tests::kube::kube_installing;
 
 const NAMESPACE: &str = "default";
@@ -113,16 +113,7 @@ where
     // The finalizer holds the object: the server answers with it, marked for deletion, not with a Status.
     let held = deleting.left().unwrap_or_else(|| panic!("{name} was deleted at once, past the finalizer"));
     assert!(held.meta().deletion_timestamp.is_some(), "{name} marked for deletion");
-    within(&format!("{name} deleted after its cleanup"), async {
-        loop {
-            match api.get(name).await {
-                Err(kube::Error::Api(status)) if status.code == 404 => return,
-                Err(error) => panic!("reading {name}: {error}"),
-                Ok(_) => tokio::time::sleep(Duration::from_millis(250)).await,
-            }
-        }
-    })
-    .await;
+    gone(api, name, &format!("{name} deleted after its cleanup")).await;
     let key = format!("{NAMESPACE}/{name}");
     assert_eq!(backend.workers(&key), None, "{key} still provisioned");
     assert!(backend.deprovisioned().contains(&key), "{key}'s cleanup did not run: {:?}", backend.deprovisioned());

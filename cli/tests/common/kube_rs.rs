@@ -7,7 +7,8 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use kapi_tests::kube::Kube;
 use kube::config::{KubeConfigOptions, Kubeconfig};
 use kube::runtime::wait::{await_condition, conditions};
-use kube::{Api, Client};
+use kube::{Api, Client, Resource};
+use serde::de::DeserializeOwned;
 
 /// How long any one thing may take before the test fails saying what it waited for.
 pub const PATIENCE: Duration = Duration::from_secs(60);
@@ -32,4 +33,21 @@ pub async fn established(client: &Client, name: &str) {
     within(&format!("{name} established"), await_condition(crds, name, conditions::is_crd_established()))
         .await
         .unwrap_or_else(|e| panic!("watching {name}: {e}"));
+}
+
+/// Waits until `name` is gone from `api` (404), as `what`.
+pub async fn gone<K>(api: &Api<K>, name: &str, what: &str)
+where
+    K: Resource + Clone + std::fmt::Debug + DeserializeOwned,
+{
+    within(what, async {
+        loop {
+            match api.get(name).await {
+                Err(kube::Error::Api(status)) if status.code == 404 => return,
+                Err(error) => panic!("reading {name}: {error}"),
+                Ok(_) => tokio::time::sleep(Duration::from_millis(250)).await,
+            }
+        }
+    })
+    .await;
 }
