@@ -122,6 +122,23 @@ impl Kube {
         self.send(request.header("Authorization", format!("Bearer {}", self.token)).call(), path)
     }
 
+    /// Whether the CRD `name` is established (its resources served, or about to be).
+    pub fn is_established(&self, name: &str) -> bool {
+        let reply =
+            self.get(&format!("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}"), "application/json");
+        let conditions = reply.json()["status"]["conditions"].as_array().cloned().unwrap_or_default();
+        conditions.iter().any(|c| c["type"] == "Established" && c["status"] == "True")
+    }
+
+    /// Waits until the CRD `name` is established; fails the test after a minute.
+    pub fn wait_established(&self, name: &str) {
+        let started = Instant::now();
+        while !self.is_established(name) {
+            assert!(started.elapsed() < Duration::from_secs(60), "{name} was not established within a minute");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
     /// `method` (POST, PUT, DELETE, PATCH) `path` with a JSON body.
     pub fn send_json(&self, method: &str, path: &str, body: &Value) -> Reply {
         let request = ureq::http::Request::builder()

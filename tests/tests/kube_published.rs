@@ -43,12 +43,7 @@ fn install(kube: &Kube, artifacts: &Artifacts) {
         let reply = kube.send_json("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", &crd);
         assert!(matches!(reply.status, 201 | 409), "{path}: {} {}", reply.status, String::from_utf8_lossy(&reply.body));
         let name = crd["metadata"]["name"].as_str().expect("a CRD name");
-        wait_for(kube, &format!("{name} established"), || {
-            let reply = kube
-                .get(&format!("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}"), "application/json");
-            let conditions = reply.json()["status"]["conditions"].as_array().cloned().unwrap_or_default();
-            conditions.iter().any(|c| c["type"] == "Established" && c["status"] == "True").then_some(())
-        });
+        wait_for(kube, &format!("{name} established"), || kube.is_established(name).then_some(()));
     }
 }
 

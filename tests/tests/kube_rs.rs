@@ -103,7 +103,7 @@ fn a_kube_rs_kind_is_installed_created_and_updated_on_the_real_server() {
     let kube = kube_installing();
     let reply = kube.send_json("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", &crd);
     assert_eq!(reply.status, 201, "{}", String::from_utf8_lossy(&reply.body));
-    wait_established(kube, crd["metadata"]["name"].as_str().expect("a name"));
+    kube.wait_established(crd["metadata"]["name"].as_str().expect("a name"));
 
     let api = Request::new(Gizmo::url_path(&(), Some("default")));
     let mut gizmo = Gizmo {
@@ -136,20 +136,6 @@ fn a_kube_rs_kind_is_installed_created_and_updated_on_the_real_server() {
     let read: Gizmo = serde_json::from_value(read).expect("reads as a Gizmo");
     let conditions = &read.status().expect("a status").conditions;
     assert_eq!((conditions[0].type_.as_str(), conditions[0].status.as_str()), ("Ready", "True"));
-}
-
-fn wait_established(kube: &Kube, name: &str) {
-    let started = std::time::Instant::now();
-    loop {
-        let reply =
-            kube.get(&format!("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}"), "application/json");
-        let conditions = reply.json()["status"]["conditions"].as_array().cloned().unwrap_or_default();
-        if conditions.iter().any(|c| c["type"] == "Established" && c["status"] == "True") {
-            return;
-        }
-        assert!(started.elapsed().as_secs() < 60, "{name} was not established");
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    }
 }
 
 /// Creates `gizmo`, retrying while the new resource is not yet served (404 just after the CRD is established).

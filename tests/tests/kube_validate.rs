@@ -142,12 +142,7 @@ fn install(kube: &Kube, crds: &[(String, Value)]) {
         let plural = crd["spec"]["names"]["plural"].as_str().expect("a plural");
         for version in served_versions(crd) {
             loop {
-                let established = kube
-                    .get(&format!("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}"), "application/json")
-                    .json()["status"]["conditions"]
-                    .as_array()
-                    .is_some_and(|c| c.iter().any(|c| c["type"] == "Established" && c["status"] == "True"));
-                if established
+                if kube.is_established(name)
                     && kube.get(&format!("/apis/{group}/{version}/{plural}"), "application/json").status == 200
                 {
                     break;

@@ -7,7 +7,6 @@
 
 use kapi::Registry;
 use kapi_codegen::Artifacts;
-use std::time::{Duration, Instant};
 
 use kapi_tests::kube::{Kube, kube, kube_installing};
 use serde_json::{Value, json};
@@ -254,18 +253,7 @@ fn a_warning_when_versions_schemas_differ_and_no_conversion_webhook_is_configure
 fn install(kube: &Kube, crd: &Value) {
     let reply = kube.send_json("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd);
     assert!(matches!(reply.status, 201 | 409), "{}", String::from_utf8_lossy(&reply.body));
-    let name = crd["metadata"]["name"].as_str().expect("a name");
-    let started = Instant::now();
-    loop {
-        let reply =
-            kube.get(&format!("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/{name}"), "application/json");
-        let conditions = reply.json()["status"]["conditions"].as_array().cloned().unwrap_or_default();
-        if conditions.iter().any(|c| c["type"] == "Established" && c["status"] == "True") {
-            return;
-        }
-        assert!(started.elapsed() < Duration::from_secs(60), "{name} was not established within a minute");
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    kube.wait_established(crd["metadata"]["name"].as_str().expect("a name"));
 }
 
 #[test]
