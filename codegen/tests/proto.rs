@@ -320,3 +320,54 @@ fn an_embedded_struct_is_one_message_field_carrying_its_properties() -> Result<(
     }
     Ok(())
 }
+
+/// The fields of `Ref` and `NamedRef`: a fixed number, and two names protobuf cannot hold.
+fn reference_body() -> SchemaNode {
+    let string = || scalar(InstanceType::String, None);
+    object(vec![("uid", string()), ("$ref", string()), ("x-mode", string())])
+}
+
+definition!(Ref = "Ref", |_r| reference_body(), |info| {
+    info.proto.numbers.insert("uid".into(), 4);
+});
+definition!(NamedRef = "Ref", |_r| reference_body(), |info| {
+    info.proto.numbers.insert("uid".into(), 4);
+    for (json, proto) in [("uid", "uID"), ("$ref", "ref"), ("x-mode", "xMode")] {
+        info.proto.names.insert(json.into(), proto.into());
+    }
+});
+definition!(BadName = "BadName", |_r| reference_body(), |info| {
+    info.proto.names.insert("uid".into(), "u-id".into());
+});
+
+#[test]
+fn fields_named_anew_keep_their_numbers_and_json_names() -> Result<(), kapi_codegen::Error> {
+    const REF: &str = "example.io.shapes.v1.Ref";
+    let first_artifacts = artifacts_of::<Ref>(None)?;
+    let first_text = text(&first_artifacts, FILE);
+    assert!(first_text.contains("optional string _ref = 5 [json_name = \"$ref\"];"), "{first_text}");
+    assert!(first_text.contains("optional string x_mode = 6 [json_name = \"x-mode\"];"), "{first_text}");
+    let first = ledger_of(&first_artifacts)?;
+    let before = first.message(REF).map(|m| m.fields().clone()).unwrap_or_default();
+    assert_eq!(before, [("_ref".into(), 5), ("uid".into(), 4), ("x_mode".into(), 6)].into());
+
+    let renamed_artifacts = artifacts_of::<NamedRef>(Some(first))?;
+    let renamed = ledger_of(&renamed_artifacts)?;
+    let after = renamed.message(REF).expect("in the ledger");
+    assert_eq!(after.fields(), &[("uID".into(), 4), ("ref".into(), 5), ("xMode".into(), 6)].into());
+    assert!(after.reserved().is_empty(), "the old names are not removed fields: {:?}", after.reserved());
+    let proto = text(&renamed_artifacts, FILE);
+    for line in [
+        "optional string uID = 4 [json_name = \"uid\"];",
+        "optional string ref = 5 [json_name = \"$ref\"];",
+        "optional string xMode = 6 [json_name = \"x-mode\"];",
+    ] {
+        assert!(proto.contains(line), "{line} missing from\n{proto}");
+    }
+    assert!(!proto.contains("reserved"), "{proto}");
+
+    let error = artifacts_of::<BadName>(None).expect_err("not an identifier");
+    let message = error.to_string();
+    assert!(message.contains("names field `uid` `u-id` in protobuf, which is not an identifier"), "{message}");
+    Ok(())
+}

@@ -1,4 +1,5 @@
-//! What the derive records for protobuf: fixed numbers, wrapped lists, wire-only fields and embedded messages.
+//! What the derive records for protobuf: fixed numbers, wrapped lists, field names, wire-only fields and embedded
+//! messages.
 
 use kapi::Schema;
 use kapi::model::{DefName, Registry};
@@ -18,7 +19,7 @@ struct Echo {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "example.com/widgets/v1")]
 struct Widget {
-    #[kapi(proto = 4)]
+    #[kapi(proto = 4, proto_name = "DisplayName")]
     display_name: String,
     #[kapi(proto = 2, proto_wrapper = "Verbs")]
     verbs: Vec<String>,
@@ -27,7 +28,7 @@ struct Widget {
     unnumbered: bool,
     /// Only on the wire.
     #[serde(skip)]
-    #[kapi(proto = 7)]
+    #[kapi(proto = 7, proto_name = "echo")]
     wire_echo: Option<Echo>,
 }
 
@@ -80,6 +81,8 @@ fn numbers_wrappers_and_wire_only_fields_reach_the_model() {
     assert_eq!(numbers, [("displayName", 4), ("extra", 5), ("verbs", 2), ("wireEcho", 7)]);
     assert_eq!(proto.wrappers.get("verbs").map(String::as_str), Some("Verbs"));
     assert_eq!(proto.wrappers.get("extra").map(String::as_str), Some("ExtraValue"));
+    let names: Vec<(&str, &str)> = proto.names.iter().map(|(json, name)| (json.as_str(), name.as_str())).collect();
+    assert_eq!(names, [("displayName", "DisplayName"), ("wireEcho", "echo")], "by JSON name");
     let echo = proto.wire_only.get("wireEcho").expect("wire-only field");
     assert_eq!(echo.target().map(DefName::as_str), Some("com.example.widgets.v1.Echo"));
     assert_eq!(echo.keywords().description.as_deref(), Some("Only on the wire."));

@@ -20,6 +20,10 @@ pub struct ProtoInfo {
     /// by JSON field name (go-to-protobuf writes named slice types such as meta/v1 `Verbs` this way).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub wrappers: BTreeMap<String, String>,
+    /// Protobuf field names set by `#[kapi(proto_name = "...")]`, by JSON name; other fields are named after their
+    /// JSON name (made a valid identifier). Kubernetes' types carry go-to-protobuf's names (`uID`, `Webhooks`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub names: BTreeMap<String, String>,
     /// Fields only the protobuf form has, in declaration order, by name: serde-skipped fields with a `proto = N`
     /// (upstream's wire format may be newer than the JSON the corpus mirrors, as meta/v1 `ListMeta.shardInfo`).
     #[serde(skip_serializing_if = "IndexMap::is_empty")]

@@ -43,6 +43,7 @@ mod openapi_v31;
 mod own_group;
 mod per_version;
 mod proto;
+mod proto_upstream;
 mod published_schemas;
 mod reference_markdown;
 mod rest_mapper;

@@ -293,7 +293,7 @@ fn describe_definition(cont: &Container, krate: &syn::Path) -> TokenStream {
     quote!(let _ = &info; #package #every #(#kinds)* #proto)
 }
 
-/// Records `proto = N` and `proto_wrapper = "..."` by JSON name: of a struct's fields, or of an enum's variants
+/// Records `proto = N`, `proto_wrapper = "..."` and `proto_name = "..."` by JSON name: of a struct's fields, or of an enum's variants
 /// (a tagged enum's message has one field per variant).
 fn proto_facts(cont: &Container) -> TokenStream {
     let entries: Vec<(&String, &FieldAttrs)> = match &cont.data {
@@ -313,6 +313,9 @@ fn proto_facts(cont: &Container) -> TokenStream {
         }
         if let Some(wrapper) = attrs.proto_wrapper.get() {
             facts.extend(quote!(info.proto.wrappers.insert(#name.to_owned(), #wrapper.to_owned());));
+        }
+        if let Some(proto_name) = attrs.proto_name.get() {
+            facts.extend(quote!(info.proto.names.insert(#name.to_owned(), #proto_name.to_owned());));
         }
     }
     facts

@@ -99,12 +99,12 @@ fn check_container_keywords(cx: &Ctxt, cont: &Container) {
 /// serde never writes a skipped field, so attributes on it would be silently ignored; only `proto = N` means
 /// something there (a field that only the protobuf form carries).
 fn check_skipped_field(cx: &Ctxt, field: &Field) {
-    let wire_only = field.attrs.proto.get().is_some() && field.attrs.keys.iter().all(|key| key == "proto");
+    let wire_only = field.attrs.proto.get().is_some() && field.attrs.keys.iter().all(|key| is_wire_key(key));
     if field.serde.skip && !wire_only && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
         cx.error_spanned_by(
             &field.member,
-            "this field is skipped by serde, so its kapi attributes have no effect (only `proto = N` may stand here, \
-             for a field only the protobuf form carries)",
+            "this field is skipped by serde, so its kapi attributes have no effect (only `proto = N` and `proto_name` \
+             may stand here, for a field only the protobuf form carries)",
         );
     }
 }
@@ -252,12 +252,12 @@ fn check_required_conflict(cx: &Ctxt, field: &Field) {
 /// A flattened field has no schema position of its own for keywords to land on; only `proto = N` means something
 /// there (the protobuf message carries the flattened type as one embedded message field).
 fn check_flatten(cx: &Ctxt, field: &Field) {
-    let embedded = field.attrs.proto.get().is_some() && field.attrs.keys.iter().all(|key| key == "proto");
+    let embedded = field.attrs.proto.get().is_some() && field.attrs.keys.iter().all(|key| is_wire_key(key));
     if field.serde.flatten && !embedded && field.original.attrs.iter().any(|a| a.path().is_ident("kapi")) {
         cx.error_spanned_by(
             &field.member,
             "a `#[serde(flatten)]` field merges into its parent; put kapi attributes on the flattened type (only \
-             `proto = N` may stand here, for an embedded message on the wire)",
+             `proto = N` and `proto_name` may stand here, for an embedded message on the wire)",
         );
     }
 }
@@ -348,4 +348,9 @@ fn check_resource_names(cx: &Ctxt, resource: &ResourceAttrs) {
             }
         }
     }
+}
+
+/// The attributes that describe a field's protobuf form alone: the only ones a wire-only or embedded field takes.
+fn is_wire_key(key: &str) -> bool {
+    key == "proto" || key == "proto_name"
 }

@@ -1,5 +1,5 @@
-//! Rules for the protobuf attributes (`proto = N`, `proto_wrapper = "..."`): numbers protobuf accepts, no number
-//! used twice in one message, wrappers only around lists.
+//! Rules for the protobuf attributes (`proto = N`, `proto_wrapper = "..."`, `proto_name = "..."`): numbers protobuf
+//! accepts, no number used twice in one message, wrappers only around lists, names protobuf accepts.
 
 use std::collections::BTreeMap;
 
@@ -27,6 +27,7 @@ pub fn check_proto(cx: &Ctxt, cont: &Container) {
     for (attrs, ty) in &message_fields {
         check_number_range(cx, attrs);
         check_wrapper_on_list(cx, attrs, *ty);
+        check_proto_name(cx, attrs);
     }
     check_numbers_unique(cx, message_fields.iter().map(|(attrs, _)| *attrs));
 }
@@ -67,6 +68,19 @@ fn check_wrapper_on_list(cx: &Ctxt, attrs: &FieldAttrs, ty: Option<&syn::Type>) 
     }
 }
 
+/// A protobuf field name is an identifier: a letter or `_` first, then letters, digits and `_`.
+fn check_proto_name(cx: &Ctxt, attrs: &FieldAttrs) {
+    let Some(name) = attrs.proto_name.get() else { return };
+    let mut chars = name.chars();
+    let first = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    if !first || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        cx.error_spanned_by(
+            attrs.proto_name.tokens(),
+            "`proto_name` is a protobuf field name: letters, digits and `_`, a letter or `_` first",
+        );
+    }
+}
+
 /// The value type `V` of a field written `BTreeMap<K, V>` or `HashMap<K, V>` (possibly inside `Option`).
 fn map_value(ty: &syn::Type) -> Option<&syn::Type> {
     let syn::Type::Path(path) = option_inner(ty).unwrap_or(ty) else { return None };
@@ -83,7 +97,7 @@ fn map_value(ty: &syn::Type) -> Option<&syn::Type> {
 
 /// The fields inside an enum variant live in a message kapi derives and numbers through its ledger.
 fn check_not_in_variant(cx: &Ctxt, attrs: &FieldAttrs) {
-    for tokens in [attrs.proto.tokens(), attrs.proto_wrapper.tokens()] {
+    for tokens in [attrs.proto.tokens(), attrs.proto_wrapper.tokens(), attrs.proto_name.tokens()] {
         if !tokens.is_empty() {
             cx.error_spanned_by(
                 tokens,

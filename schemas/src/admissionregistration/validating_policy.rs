@@ -150,7 +150,7 @@ macro_rules! validating_policy_types {
             /// and `authorizer`; of an object's metadata only the name, generated name, kind and API version.
             /// Property names that are not CEL identifiers are escaped (`-` as `__dash__`, `.` as `__dot__`,
             /// ...). Required.
-            #[kapi(proto = 1)]
+            #[kapi(proto = 1, proto_name = "Expression")]
             pub expression: String,
             /// The message returned when the check fails; one line. Required when the expression spans
             /// several lines; otherwise it defaults to one quoting the expression.
@@ -176,10 +176,10 @@ macro_rules! validating_policy_types {
         #[kapi(package = $package, map_type = "atomic")]
         pub struct Variable {
             /// The variable's name: a CEL identifier, unique within the policy; read as `variables.<name>`.
-            #[kapi(proto = 1)]
+            #[kapi(proto = 1, proto_name = "Name")]
             pub name: String,
             /// The CEL expression giving the value; it sees the same variables as a validation's expression.
-            #[kapi(proto = 2)]
+            #[kapi(proto = 2, proto_name = "Expression")]
             pub expression: String,
         }
 

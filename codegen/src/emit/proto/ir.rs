@@ -50,10 +50,13 @@ impl Message {
 /// A field of a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Field {
-    /// The protobuf name: the JSON name, made a valid identifier if it was not one.
+    /// The protobuf name: the one the source gives (`proto_name`), else the JSON name made a valid identifier.
     pub name: String,
     /// The JSON name when it differs from `name` (written as the `json_name` option).
     pub json_name: Option<String>,
+    /// The name the field had before the source gave it another one, when they differ: the ledger carries the
+    /// field's number over from it (a rename changes no number).
+    pub renamed_from: Option<String>,
     pub comment: Option<String>,
     pub kind: FieldKind,
     /// The number fixed in the source, if any.

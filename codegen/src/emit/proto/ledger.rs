@@ -107,6 +107,24 @@ impl LedgerMessage {
         self.fields.get(name).or_else(|| self.reserved.get(name)).copied()
     }
 
+    /// This entry with fields renamed, each `(from, to)` pair carrying `from`'s number (current or removed) over
+    /// to `to`: a field given a protobuf name of its own keeps its number. A pair is left alone when the ledger
+    /// already knows `to` or does not know `from`, or when `from` is still the name of a field (`present`).
+    pub(crate) fn renamed(&self, renames: &[(&str, &str)], present: &BTreeSet<&str>) -> Self {
+        let mut out = self.clone();
+        for &(from, to) in renames {
+            if out.previous(to).is_some() || present.contains(from) {
+                continue;
+            }
+            for names in [&mut out.fields, &mut out.reserved] {
+                if let Some(number) = names.remove(from) {
+                    names.insert(to.to_owned(), number);
+                }
+            }
+        }
+        out
+    }
+
     /// Who held `number` before, and whether that name is still a field of the message.
     fn holder(&self, number: u32) -> Option<&str> {
         let all = self.fields.iter().chain(&self.reserved);
@@ -230,6 +248,20 @@ mod tests {
             conflicts[0].to_string(),
             "message `p.M`: field `a` has number 1 in the ledger but the source asks for 4"
         );
+    }
+
+    #[test]
+    fn a_renamed_field_keeps_its_number() -> Result<(), Vec<NumberingConflict>> {
+        let before = ledger_message(&[("webhooks", 2), ("_ref", 3), ("kept", 4)], &[("x_old", 5)]);
+        let present = BTreeSet::from(["Webhooks", "ref", "kept", "xOld"]);
+        let renames = [("webhooks", "Webhooks"), ("_ref", "ref"), ("x_old", "xOld"), ("kept", "Kept")];
+        let renamed = before.renamed(&renames, &present);
+        // `kept` is still a field's name, so it is not carried over to `Kept`.
+        assert_eq!(renamed, ledger_message(&[("Webhooks", 2), ("ref", 3), ("kept", 4)], &[("xOld", 5)]));
+        let requests = [("Webhooks", Some(2)), ("ref", None), ("kept", None), ("xOld", None)];
+        let after = assign("p.M", Some(&renamed), &requests)?;
+        assert_eq!(after, ledger_message(&[("Webhooks", 2), ("kept", 4), ("ref", 3), ("xOld", 5)], &[]));
+        Ok(())
     }
 
     #[test]

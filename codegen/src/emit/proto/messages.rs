@@ -135,7 +135,7 @@ impl<'a> Builder<'a> {
                     self.field_kind(resolved, json_name, message, scope)
                 }
             };
-            let name = identifier(json_name);
+            let (name, renamed_from) = self.field_name(json_name, info, scope);
             let json = (&name != json_name).then(|| json_name.clone());
             let comment = if self.documenting_enums {
                 field_comment(self.registry, node)
@@ -145,8 +145,25 @@ impl<'a> Builder<'a> {
             if message.fields.iter().any(|field| field.name == name) {
                 self.problems.push(format!("`{}` has two fields named `{name}`", scope.describe()));
             }
-            message.fields.push(Field { name, json_name: json, comment, kind, fixed, number: 0 });
+            message.fields.push(Field { name, json_name: json, renamed_from, comment, kind, fixed, number: 0 });
         }
+    }
+
+    /// A field's protobuf name: the one `proto_name` gives, else its JSON name made an identifier. With the former,
+    /// also the latter, under which an earlier ledger may know the field.
+    fn field_name(&mut self, json_name: &str, info: &ProtoInfo, scope: &Scope) -> (String, Option<String>) {
+        let default = identifier(json_name);
+        let Some(given) = info.names.get(json_name) else { return (default, None) };
+        if identifier(given) != *given {
+            self.problems.push(format!(
+                "`{}` names field `{json_name}` `{given}` in protobuf, which is not an identifier (letters, digits \
+                 and `_`, not a digit first)",
+                scope.describe()
+            ));
+            return (default, None);
+        }
+        let renamed_from = (default != *given).then_some(default);
+        (given.clone(), renamed_from)
     }
 
     /// The JSON properties the embedded messages of `info` carry: those of each embedded type's definition.
@@ -272,7 +289,8 @@ impl<'a> Builder<'a> {
 
 /// A field whose number is fixed by its shape (wrappers, hand-written messages).
 fn fixed_field(name: &str, kind: FieldKind, number: u32) -> Field {
-    Field { name: name.to_owned(), json_name: None, comment: None, kind, fixed: Some(number), number: 0 }
+    let name = name.to_owned();
+    Field { name, json_name: None, renamed_from: None, comment: None, kind, fixed: Some(number), number: 0 }
 }
 
 /// The fields of a hand-written message.

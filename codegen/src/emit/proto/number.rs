@@ -26,7 +26,11 @@ fn number_message(
 ) {
     let full_name = format!("{scope}.{}", message.name);
     let requests: Vec<(&str, Option<u32>)> = message.fields.iter().map(|f| (f.name.as_str(), f.fixed)).collect();
-    match assign(&full_name, previous.message(&full_name), &requests) {
+    let present = requests.iter().map(|(name, _)| *name).collect();
+    let renames: Vec<(&str, &str)> =
+        message.fields.iter().filter_map(|f| Some((f.renamed_from.as_deref()?, f.name.as_str()))).collect();
+    let before = previous.message(&full_name).map(|entry| entry.renamed(&renames, &present));
+    match assign(&full_name, before.as_ref(), &requests) {
         Ok(numbers) => {
             for field in &mut message.fields {
                 field.number = numbers.number(&field.name).unwrap_or_default();

@@ -15,6 +15,8 @@ pub struct FieldAttrs {
     pub union_member: Attr<String>,
     pub proto: Attr<u64>,
     pub proto_wrapper: Attr<String>,
+    /// The protobuf field name, when it is not the JSON name (go-to-protobuf's `uID`, `Webhooks`).
+    pub proto_name: Attr<String>,
     pub schema_with: Attr<syn::Path>,
     /// The field's type implements `schemars::JsonSchema`, whose schema the field takes (kapi's `schemars` feature).
     pub schemars: Attr<()>,
@@ -33,6 +35,7 @@ impl FieldAttrs {
             union_member: Attr::none("union_member"),
             proto: Attr::none("proto"),
             proto_wrapper: Attr::none("proto_wrapper"),
+            proto_name: Attr::none("proto_name"),
             schema_with: Attr::none("schema_with"),
             schemars: Attr::none("schemars"),
             keywords: Keywords::new(),
@@ -58,6 +61,7 @@ impl FieldAttrs {
             "union_member" => self.union_member.set_opt(cx, &path, values::string(cx, meta)?),
             "proto" => self.proto.set_opt(cx, &path, values::unsigned(cx, meta)?),
             "proto_wrapper" => self.proto_wrapper.set_opt(cx, &path, values::string(cx, meta)?),
+            "proto_name" => self.proto_name.set_opt(cx, &path, values::string(cx, meta)?),
             "schema_with" => self.schema_with.set_opt(cx, &path, values::path(cx, meta)?),
             "schemars" => set_flag(cx, meta, &mut self.schemars)?,
             _ => {

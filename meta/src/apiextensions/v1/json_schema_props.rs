@@ -32,11 +32,11 @@ pub struct JsonSchemaProps {
     pub id: Option<String>,
     /// The URI of the JSON Schema dialect the schema is written in.
     #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 2)]
+    #[kapi(proto = 2, proto_name = "schema")]
     pub schema: Option<String>,
     /// A reference to another schema; custom resource schemas may not use it.
     #[serde(rename = "$ref", default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 3)]
+    #[kapi(proto = 3, proto_name = "ref")]
     pub reference: Option<String>,
     /// What the value means; `kubectl explain` shows it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -185,37 +185,38 @@ pub struct JsonSchemaProps {
     /// Keeps fields the schema does not name instead of pruning them, for this value and below it until a
     /// nested schema names its properties again. Only `true` is allowed.
     #[serde(rename = "x-kubernetes-preserve-unknown-fields", default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 38)]
+    #[kapi(proto = 38, proto_name = "xKubernetesPreserveUnknownFields")]
     pub x_kubernetes_preserve_unknown_fields: Option<bool>,
     /// Marks an object as a complete embedded Kubernetes object: its `apiVersion`, `kind` and `metadata` are
     /// checked and kept. The type must be `object`.
     #[serde(rename = "x-kubernetes-embedded-resource", default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 39)]
+    #[kapi(proto = 39, proto_name = "xKubernetesEmbeddedResource")]
     pub x_kubernetes_embedded_resource: Option<bool>,
     /// Allows an integer or a string here. The type may then be left out, and `anyOf` (or an `allOf` holding
     /// it) may list the two types.
     #[serde(rename = "x-kubernetes-int-or-string", default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 40)]
+    #[kapi(proto = 40, proto_name = "xKubernetesIntOrString")]
     pub x_kubernetes_int_or_string: Option<bool>,
     /// The item fields that identify an item of a list of list type `map`. Each must be a scalar field that is
     /// required or has a default.
     #[serde(rename = "x-kubernetes-list-map-keys", default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 41, list_type = "atomic")]
+    #[kapi(proto = 41, proto_name = "xKubernetesListMapKeys", list_type = "atomic")]
     pub x_kubernetes_list_map_keys: Option<Vec<String>>,
     /// How an array is merged by server-side apply: `atomic` (replaced whole, the default), `set` (unique scalar
     /// items) or `map` (items identified by `x-kubernetes-list-map-keys`).
     #[serde(rename = "x-kubernetes-list-type", default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 42)]
+    #[kapi(proto = 42, proto_name = "xKubernetesListType")]
     pub x_kubernetes_list_type: Option<String>,
     /// How an object is merged by server-side apply: `granular` (field by field, the default) or `atomic`
     /// (replaced whole).
     #[serde(rename = "x-kubernetes-map-type", default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 43)]
+    #[kapi(proto = 43, proto_name = "xKubernetesMapType")]
     pub x_kubernetes_map_type: Option<String>,
     /// CEL rules every value here must satisfy, identified by their expression.
     #[serde(rename = "x-kubernetes-validations", default, skip_serializing_if = "Option::is_none")]
     #[kapi(
         proto = 44,
+        proto_name = "xKubernetesValidations",
         list_type = "map",
         list_map_keys = ["rule"],
         patch_strategy = "merge",

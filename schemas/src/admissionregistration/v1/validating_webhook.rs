@@ -29,6 +29,7 @@ pub struct ValidatingWebhookConfiguration {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(
         proto = 2,
+        proto_name = "Webhooks",
         list_type = "map",
         list_map_keys = ["name"],
         patch_strategy = "merge",

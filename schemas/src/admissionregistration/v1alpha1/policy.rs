@@ -152,9 +152,9 @@ pub struct JSONPatch {
 #[kapi(package = "k8s.io/api/admissionregistration/v1alpha1")]
 pub struct Variable {
     /// The variable's name: a CEL identifier, unique within the policy; read as `variables.<name>`.
-    #[kapi(proto = 1)]
+    #[kapi(proto = 1, proto_name = "Name")]
     pub name: String,
     /// The CEL expression giving the value; it sees the same variables as the mutations' expressions.
-    #[kapi(proto = 2)]
+    #[kapi(proto = 2, proto_name = "Expression")]
     pub expression: String,
 }

@@ -85,6 +85,6 @@ pub struct BoundObjectReference {
     pub name: Option<String>,
     /// The referent's UID.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 4)]
+    #[kapi(proto = 4, proto_name = "uID")]
     pub uid: Option<String>,
 }

@@ -74,7 +74,7 @@ pub struct IngressClassSpec {
 pub struct IngressClassParametersReference {
     /// The object's API group; left out for the core group, and needed for any other.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[kapi(proto = 1)]
+    #[kapi(proto = 1, proto_name = "aPIGroup")]
     pub api_group: Option<String>,
     /// The object's kind.
     #[kapi(proto = 2)]
