@@ -371,3 +371,72 @@ fn fields_named_anew_keep_their_numbers_and_json_names() -> Result<(), kapi_code
     assert!(message.contains("names field `uid` `u-id` in protobuf, which is not an identifier"), "{message}");
     Ok(())
 }
+
+// A Go struct embedded inline in JSON that Kubernetes' OpenAPI has no definition for (core/v1 `ProbeHandler`):
+// an `inline` type, so only its properties appear in the owner's schema, while the wire still gives it a message.
+struct Action;
+impl Schema for Action {
+    fn inline_message_name() -> Option<&'static str> {
+        Some("Action")
+    }
+    fn schema(_registry: &mut Registry) -> SchemaNode {
+        object(vec![("command", scalar(InstanceType::String, None)), ("port", scalar(InstanceType::Integer, None))])
+    }
+    fn describe_definition(info: &mut DefinitionInfo) {
+        info.proto.numbers.insert("command".into(), 1);
+        info.proto.numbers.insert("port".into(), 2);
+    }
+}
+/// Two owners embed `Action`; its message is written once, in their package.
+fn embedding_action<Owner: Schema>(registry: &mut Registry, own: &str) -> SchemaNode {
+    let mut body = object(vec![(own, scalar(InstanceType::Boolean, None))]);
+    kapi_model::derive_support::flatten::<Action>(registry, body.keywords_mut());
+    kapi_model::derive_support::embedded::<Action, Owner>(registry, "action", Some("what to do"));
+    body
+}
+definition!(Check = "Check", |r| embedding_action::<Check>(r, "verbose"), |info| {
+    info.proto.numbers.insert("action".into(), 1);
+    info.proto.numbers.insert("verbose".into(), 2);
+});
+definition!(
+    Hook = "Hook",
+    |r| {
+        r.register::<Check>();
+        embedding_action::<Hook>(r, "blocking")
+    },
+    |info| {
+        info.proto.numbers.insert("action".into(), 1);
+    }
+);
+
+#[test]
+fn an_embedded_inline_type_is_a_message_without_a_definition() -> Result<(), kapi_codegen::Error> {
+    let mut registry = Registry::new();
+    registry.register::<Hook>();
+    assert!(registry.errors().is_empty(), "{:?}", registry.errors());
+    let names: Vec<&str> = registry.definitions().keys().map(DefName::as_str).collect();
+    assert_eq!(names, ["io.example.shapes.v1.Check", "io.example.shapes.v1.Hook"], "no definition for Action");
+    let check = registry.definition(&DefName::new("io.example.shapes.v1.Check")).expect("check");
+    let properties: Vec<&str> = check.schema.keywords().properties.keys().map(String::as_str).collect();
+    assert_eq!(properties, ["verbose", "command", "port"], "JSON has the embedded properties inline");
+
+    let artifacts = generate(&registry, &Options::default())?;
+    let proto = text(&artifacts, FILE);
+    for expected in [
+        "message Action {\n  optional string command = 1;\n\n  optional int64 port = 2;\n}",
+        "message Check {\n  // what to do\n  optional Action action = 1;\n\n  optional bool verbose = 2;\n}",
+        "message Hook {\n  // what to do\n  optional Action action = 1;\n\n  optional bool blocking = 2;\n}",
+    ] {
+        assert!(proto.contains(expected), "missing `{expected}` in\n{proto}");
+    }
+    assert_eq!(proto.matches("message Action {").count(), 1, "written once:\n{proto}");
+    let ledger = Ledger::from_json(artifacts.get(LEDGER_PATH).expect("ledger")).expect("ledger JSON");
+    let action = ledger.message("example.io.shapes.v1.Action").expect("Action is in the ledger");
+    assert_eq!(action.number("port"), Some(2));
+    // The model file records the message with the embedding definition's protobuf facts; nothing else names it.
+    let documents = artifacts.iter().filter(|(path, _)| !path.starts_with("proto/") && *path != "model.json");
+    for (path, bytes) in documents {
+        assert!(!String::from_utf8_lossy(bytes).contains("\"Action\""), "{path} names the inline type");
+    }
+    Ok(())
+}

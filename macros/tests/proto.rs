@@ -94,3 +94,69 @@ fn numbers_wrappers_and_wire_only_fields_reach_the_model() {
         model["definitions"]["com.example.widgets.v1.Widget"]["info"]["proto"]["numbers"]["verbs"] == 2
     }));
 }
+
+/// How a route is served: no definition of its own (Kubernetes' OpenAPI has none for such embedded structs), but a
+/// protobuf message once embedded.
+#[derive(Serialize, Schema)]
+#[allow(dead_code)]
+#[serde(rename_all = "camelCase")]
+#[kapi(inline)]
+struct Backend {
+    #[kapi(proto = 1)]
+    service: String,
+    #[kapi(proto = 2)]
+    port: i32,
+}
+
+/// A route whose backend fields appear inline in JSON.
+#[derive(Serialize, Schema)]
+#[allow(dead_code)]
+#[serde(rename_all = "camelCase")]
+#[kapi(package = "example.com/widgets/v1")]
+struct ServedRoute {
+    /// Where requests go.
+    #[serde(flatten)]
+    #[kapi(proto = 1)]
+    backend: Backend,
+    #[kapi(proto = 2)]
+    path: String,
+}
+
+/// Routes keyed by a field their embedded type brings: the `list_map_keys` check sees embedded fields.
+#[derive(Serialize, Schema)]
+#[allow(dead_code)]
+#[kapi(package = "example.com/widgets/v1")]
+struct RouteTable {
+    #[kapi(list_type = "map", list_map_keys = ["service", "path"])]
+    routes: Vec<ServedRoute>,
+    #[kapi(list_type = "map", list_map_keys = ["selector"])]
+    echoes: Vec<Route>,
+}
+
+#[test]
+fn an_embedded_inline_type_keeps_its_message_and_numbers_without_a_definition() {
+    let mut registry = Registry::new();
+    registry.register::<RouteTable>();
+    assert!(registry.errors().is_empty(), "{:?}", registry.errors());
+    assert!(registry.definitions().keys().all(|name| !name.as_str().ends_with("Backend")), "no definition");
+    let route = registry.definition(&DefName::new("com.example.widgets.v1.ServedRoute")).expect("route");
+    let properties: Vec<&str> = route.schema.keywords().properties.keys().map(String::as_str).collect();
+    assert_eq!(properties, ["service", "port", "path"], "the backend's fields are inline in JSON");
+    let proto = &route.info.proto;
+    assert_eq!(proto.numbers.get("backend"), Some(&1));
+    assert!(proto.embedded.is_empty());
+    let backend = proto.embedded_inline.get("backend").expect("embedded inline field");
+    assert_eq!(backend.name, "Backend");
+    assert_eq!(backend.field_description.as_deref(), Some("Where requests go."));
+    let numbers: Vec<(&str, u32)> = backend.proto.numbers.iter().map(|(name, n)| (name.as_str(), *n)).collect();
+    assert_eq!(numbers, [("port", 2), ("service", 1)]);
+    let fields: Vec<&str> = backend.schema.keywords().properties.keys().map(String::as_str).collect();
+    assert_eq!(fields, ["service", "port"]);
+}
+
+#[test]
+fn the_json_fields_of_an_embedding_type_include_the_embedded_ones() {
+    use kapi::model::derive_support::JsonFields;
+    assert_eq!(<ServedRoute as JsonFields>::JSON_FIELDS, ["path", "service", "port"]);
+    assert_eq!(<Route as JsonFields>::JSON_FIELDS, ["host", "selector"]);
+}

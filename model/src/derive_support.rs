@@ -9,7 +9,8 @@ use crate::conversion::plan::ConversionPlan;
 use crate::extensions::Union;
 use crate::keyword::Setting;
 use crate::names::{DefName, GroupVersion};
-use crate::registry::Registry;
+use crate::proto::InlineMessage;
+use crate::registry::{DefinitionInfo, Registry};
 use crate::resource::{
     Connect, ConversionWebhook, CrdVersion, PrinterColumn, ResourceMeta, ScalePaths, Scope, Subresource,
     SubresourceKind,
@@ -86,20 +87,37 @@ pub fn wire_only<T: Schema, Owner: Schema + ?Sized>(registry: &mut Registry, nam
 
 /// Records a `#[serde(flatten)]` field with `proto = N` as an embedded message of `Owner`'s protobuf form: the
 /// flattened properties travel inside a field `name` of `T`'s message, as go-to-protobuf writes embedded structs.
-/// The description becomes the field's comment.
+/// An `inline` type has no definition, so its message is recorded with the field and written in `Owner`'s package
+/// (OpenAPI and JSON Schema still see only the flattened properties). The description becomes the field's comment.
 pub fn embedded<T: Schema, Owner: Schema + ?Sized>(registry: &mut Registry, name: &str, description: Option<&str>) {
     let mut node = registry.schema_for::<T>();
-    node.keywords_mut().description = description.map(str::to_owned);
-    if node.target().is_none() {
-        registry.report(format!("embedded field `{name}` needs a type with a definition of its own, not `inline`"));
-        return;
-    }
     let Some(owner) = Owner::definition_name() else {
         registry.report(format!("embedded field `{name}` belongs to an `inline` type, which has no protobuf message"));
         return;
     };
+    if node.target().is_some() {
+        node.keywords_mut().description = description.map(str::to_owned);
+        if let Some(info) = registry.info_mut(&owner) {
+            info.proto.embedded.insert(name.to_owned(), node);
+        }
+        return;
+    }
+    let Some(message) = T::inline_message_name() else {
+        registry.report(format!(
+            "embedded field `{name}` needs a type with a definition of its own, or an `inline` type deriving Schema"
+        ));
+        return;
+    };
+    let mut facts = DefinitionInfo::default();
+    T::describe_definition(&mut facts);
+    let inline = InlineMessage {
+        name: message.to_owned(),
+        field_description: description.map(str::to_owned),
+        schema: node,
+        proto: facts.proto,
+    };
     if let Some(info) = registry.info_mut(&owner) {
-        info.proto.embedded.insert(name.to_owned(), node);
+        info.proto.embedded_inline.insert(name.to_owned(), inline);
     }
 }
 
@@ -432,6 +450,33 @@ pub fn subresource(
 /// Field names of derived structs, for compile-time checks of `list_map_keys`.
 pub trait JsonFields {
     const JSON_FIELDS: &'static [&'static str];
+}
+
+/// How many names `parts` hold together; usable in constants.
+pub const fn count_fields(parts: &[&[&str]]) -> usize {
+    let (mut total, mut i) = (0, 0);
+    while i < parts.len() {
+        total += parts[i].len();
+        i += 1;
+    }
+    total
+}
+
+/// The names of `parts` in one array of `N` (their count): a struct's own fields followed by those its embedded
+/// types (flattened fields with `proto = N`) bring into its JSON object; usable in constants.
+pub const fn join_fields<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut all = [""; N];
+    let (mut part, mut at) = (0, 0);
+    while part < parts.len() {
+        let mut i = 0;
+        while i < parts[part].len() {
+            all[at] = parts[part][i];
+            at += 1;
+            i += 1;
+        }
+        part += 1;
+    }
+    all
 }
 
 /// Whether `fields` contains `name`; usable in constants.

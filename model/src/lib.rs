@@ -33,7 +33,7 @@ pub use conventions::Conventions;
 pub use extensions::{GroupVersionKind, KubernetesExtensions, ListType, MapType, Union, ValidationRule};
 pub use keyword::{Keyword, Setting};
 pub use names::{DefName, GroupVersion};
-pub use proto::{ProtoField, ProtoInfo, ProtoMessage, ProtoScalar};
+pub use proto::{InlineMessage, ProtoField, ProtoInfo, ProtoMessage, ProtoScalar};
 pub use registry::{DEFAULT_GROUP_PRIORITY, Definition, DefinitionInfo, Registry};
 pub use resource::{
     API_APPROVED_ANNOTATION, CONNECT_METHODS, Connect, ConversionWebhook, CrdVersion, PRINTER_COLUMN_TYPES,

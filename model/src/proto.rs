@@ -34,6 +34,12 @@ pub struct ProtoInfo {
     /// message. Their numbers are in `numbers`.
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
     pub embedded: IndexMap<String, SchemaNode>,
+    /// Flattened fields of `inline` types the protobuf form still carries as one embedded message each, by field
+    /// name: go-to-protobuf gives every embedded Go struct a message, even where Kubernetes' OpenAPI has no
+    /// definition for it (core/v1 `Probe`'s `ProbeHandler`, `Volume`'s `VolumeSource`). Their numbers are in
+    /// `numbers`.
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub embedded_inline: IndexMap<String, InlineMessage>,
     /// The message as written by hand, replacing the one derived from the schema (time stamps are
     /// `{seconds, nanos}` on the wire but RFC 3339 strings in JSON).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -45,6 +51,23 @@ impl ProtoInfo {
     pub fn is_empty(&self) -> bool {
         self == &Self::default()
     }
+}
+
+/// The protobuf message of an embedded type that has no definition of its own: it lives in the embedding
+/// definition's package, named after the Rust type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InlineMessage {
+    /// The message's name (`ProbeHandler`), without a package.
+    pub name: String,
+    /// The comment of the embedding field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_description: Option<String>,
+    /// The embedded type's schema: an object whose properties the embedding object carries inline in JSON.
+    pub schema: SchemaNode,
+    /// The embedded type's own protobuf facts (its field numbers).
+    #[serde(default, skip_serializing_if = "ProtoInfo::is_empty")]
+    pub proto: ProtoInfo,
 }
 
 /// A message shape given by hand: its fields in declaration order.

@@ -28,6 +28,13 @@ pub trait Schema {
         None
     }
 
+    /// The name of the protobuf message an `inline` type (one without a definition) has when another type embeds
+    /// it (a `#[serde(flatten)]` field with `proto = N`); `None` when it has none. The derive gives the Rust
+    /// type's name.
+    fn inline_message_name() -> Option<&'static str> {
+        None
+    }
+
     /// The schema: for named types, the body the registry stores as the definition.
     fn schema(registry: &mut Registry) -> SchemaNode;
 

@@ -161,8 +161,8 @@ fn a_pod_volume_list_round_trips() -> serde_json::Result<()> {
         {"name": "host", "hostPath": {"path": "/var/log", "type": "Directory"}}
     ]);
     let parsed: Vec<Volume> = serde_json::from_value(volumes.clone())?;
-    assert_eq!(parsed[0].persistent_volume_claim.as_ref().map(|c| c.claim_name.as_str()), Some("data-0"));
-    assert_eq!(parsed[6].host_path.as_ref().and_then(|h| h.type_.as_deref()), Some("Directory"));
+    assert_eq!(parsed[0].volume_source.persistent_volume_claim.as_ref().map(|c| c.claim_name.as_str()), Some("data-0"));
+    assert_eq!(parsed[6].volume_source.host_path.as_ref().and_then(|h| h.type_.as_deref()), Some("Directory"));
     assert_eq!(serde_json::to_value(&parsed)?, volumes);
     Ok(())
 }

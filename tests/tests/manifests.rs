@@ -137,7 +137,7 @@ fn a_deployment_round_trips() {
     let container = &deployment.spec.template.spec.containers[0];
     let limits = container.resources.limits.as_ref().expect("limits");
     assert_eq!(limits.get("memory"), Some(&Quantity("256Mi".to_owned())));
-    let probe = container.liveness_probe.as_ref().and_then(|p| p.http_get.as_ref()).expect("http probe");
+    let probe = container.liveness_probe.as_ref().and_then(|p| p.handler.http_get.as_ref()).expect("http probe");
     assert_eq!(probe.port, IntOrString::String("http".to_owned()));
 }
 

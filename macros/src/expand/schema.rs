@@ -22,6 +22,11 @@ pub fn impl_schema(cont: &Container) -> TokenStream {
     let body = body(cont, krate);
     let zero_value = zero_value(cont, krate);
     let describe = describe_definition(cont, krate);
+    // An inline type has no definition, but when another type embeds it the wire still gives it a message.
+    let inline_message = cont.attrs.inline.get().map(|_| {
+        let name = cont.type_name();
+        quote!(fn inline_message_name() -> ::core::option::Option<&'static str> { ::core::option::Option::Some(#name) })
+    });
     let schema = quote! {
         #[automatically_derived]
         impl #impl_generics #krate::model::Schema for #ident #ty_generics #where_clause {
@@ -32,6 +37,7 @@ pub fn impl_schema(cont: &Container) -> TokenStream {
             }
             fn zero_value() -> #krate::model::ZeroValue { #zero_value }
             fn describe_definition(info: &mut #krate::model::DefinitionInfo) { #describe }
+            #inline_message
         }
     };
     with_companions(cont, schema)
@@ -326,10 +332,23 @@ fn json_fields(cont: &Container, krate: &syn::Path) -> TokenStream {
     let ident = cont.ident;
     let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
     let names = fields.iter().filter(|f| !f.serde.skip && !f.serde.flatten).map(|f| &f.json_name);
+    // An embedded type (flattened with `proto = N`) is a derived struct whose fields join the object's in JSON.
+    let embedded: Vec<_> =
+        fields.iter().filter(|f| f.serde.flatten && f.attrs.proto.get().is_some()).map(|f| f.ty).collect();
+    let support = quote!(#krate::model::derive_support);
+    let value = if embedded.is_empty() {
+        quote!(&[#(#names),*])
+    } else {
+        quote! {{
+            const PARTS: &[&[&str]] = &[&[#(#names),*], #(<#embedded as #support::JsonFields>::JSON_FIELDS),*];
+            const ALL: [&str; #support::count_fields(PARTS)] = #support::join_fields(PARTS);
+            &ALL
+        }}
+    };
     quote! {
         #[automatically_derived]
-        impl #impl_generics #krate::model::derive_support::JsonFields for #ident #ty_generics #where_clause {
-            const JSON_FIELDS: &'static [&'static str] = &[#(#names),*];
+        impl #impl_generics #support::JsonFields for #ident #ty_generics #where_clause {
+            const JSON_FIELDS: &'static [&'static str] = #value;
         }
     }
 }

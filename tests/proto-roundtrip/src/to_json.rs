@@ -33,8 +33,18 @@ pub fn to_json(message: &DynamicMessage, hints: &Hints) -> Result<Json, String> 
         Form::Wrapper(items) => value_json(&items, &message.get_field(&items), descriptor.full_name(), hints)?,
         Form::Object => {
             let mut object = Map::new();
+            let embedded = hints.embedded(descriptor.full_name());
             for (field, value) in message.fields() {
-                object.insert(field.json_name().to_owned(), value_json(&field, value, descriptor.full_name(), hints)?);
+                let json = value_json(&field, value, descriptor.full_name(), hints)?;
+                // An embedded struct's fields go back into this object, as serde flattens them.
+                match json {
+                    Json::Object(inner) if embedded.is_some_and(|fields| fields.contains_key(field.json_name())) => {
+                        object.extend(inner)
+                    }
+                    json => {
+                        object.insert(field.json_name().to_owned(), json);
+                    }
+                }
             }
             Json::Object(object)
         }

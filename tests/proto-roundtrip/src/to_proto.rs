@@ -36,6 +36,20 @@ pub fn to_message(json: &Json, descriptor: &MessageDescriptor, hints: &Hints) ->
             message.set_field(&field, items);
         }
         (Form::Object, Json::Object(entries)) => {
+            let mut entries = entries.clone();
+            // An embedded struct's properties sit in this object in JSON and in one field's message on the wire.
+            for (name, carried) in hints.embedded(descriptor.full_name()).into_iter().flatten() {
+                let inner: serde_json::Map<String, Json> =
+                    carried.iter().filter_map(|key| entries.remove(key).map(|value| (key.clone(), value))).collect();
+                if inner.values().all(Json::is_null) {
+                    continue;
+                }
+                let field = descriptor
+                    .get_field_by_json_name(name)
+                    .ok_or_else(|| format!("{} has no embedded field `{name}`", descriptor.full_name()))?;
+                let converted = field_value(&field, &Json::Object(inner), descriptor.full_name(), hints)?;
+                message.set_field(&field, converted);
+            }
             for (key, value) in entries.iter().filter(|(_, value)| !value.is_null()) {
                 let field = descriptor
                     .get_field_by_json_name(key)

@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_model::{
-    Conventions, DefName, Definition, InstanceType, ProtoInfo, ProtoMessage, ProtoScalar, Registry, SchemaNode,
-    SchemaObject,
+    Conventions, DefName, Definition, InlineMessage, InstanceType, ProtoInfo, ProtoMessage, ProtoScalar, Registry,
+    SchemaNode, SchemaObject,
 };
 
 use super::enums::field_comment;
@@ -28,6 +28,8 @@ pub(crate) struct Builder<'a> {
     files: BTreeMap<Package, Vec<Message>>,
     /// Wrapper messages declared by `proto_wrapper`, with their item type and who declared them.
     wrappers: BTreeMap<(Package, String), (TypeRef, String)>,
+    /// Messages of embedded `inline` types built so far, as the first embedding described them.
+    inline_messages: BTreeMap<(Package, String), InlineMessage>,
     pub problems: Vec<String>,
 }
 
@@ -58,7 +60,8 @@ impl<'a> Builder<'a> {
     /// A builder over `registry`.
     pub fn new(registry: &'a Registry, conventions: &'a BTreeMap<DefName, Conventions>) -> Self {
         let (files, wrappers, problems) = (BTreeMap::new(), BTreeMap::new(), Vec::new());
-        Self { registry, conventions, documenting_enums: false, files, wrappers, problems }
+        let inline_messages = BTreeMap::new();
+        Self { registry, conventions, documenting_enums: false, files, wrappers, inline_messages, problems }
     }
 
     /// Every file, messages sorted by name.
@@ -147,6 +150,17 @@ impl<'a> Builder<'a> {
             }
             message.fields.push(Field { name, json_name: json, renamed_from, comment, kind, fixed, number: 0 });
         }
+        for (json_name, inline) in &info.embedded_inline {
+            let kind = FieldKind::Optional(self.inline_message(inline, scope));
+            let (name, renamed_from) = self.field_name(json_name, info, scope);
+            let json = (&name != json_name).then(|| json_name.clone());
+            let fixed = info.numbers.get(json_name).copied();
+            if message.fields.iter().any(|field| field.name == name) {
+                self.problems.push(format!("`{}` has two fields named `{name}`", scope.describe()));
+            }
+            let comment = inline.field_description.clone();
+            message.fields.push(Field { name, json_name: json, renamed_from, comment, kind, fixed, number: 0 });
+        }
     }
 
     /// A field's protobuf name: the one `proto_name` gives, else its JSON name made an identifier. With the former,
@@ -166,12 +180,37 @@ impl<'a> Builder<'a> {
         (given.clone(), renamed_from)
     }
 
-    /// The JSON properties the embedded messages of `info` carry: those of each embedded type's definition.
-    fn embedded_properties(&self, info: &ProtoInfo) -> BTreeSet<&'a str> {
+    /// The message of an embedded `inline` type, in the embedding message's package: built the first time a type
+    /// embeds it; a second embedding with another shape under the same name is a problem.
+    fn inline_message(&mut self, inline: &InlineMessage, owner: &Scope) -> TypeRef {
+        let scope = Scope { package: owner.package.clone(), path: vec![inline.name.clone()] };
+        let key = (scope.package.clone(), inline.name.clone());
+        match self.inline_messages.get(&key) {
+            Some(first) if first != inline => {
+                self.problems.push(format!("two embedded types write different messages named `{}`", scope.describe()))
+            }
+            Some(_) => {}
+            None => {
+                self.inline_messages.insert(key, inline.clone());
+                let mut message = Message::new(&inline.name, inline.schema.keywords().description.clone());
+                self.fill(&mut message, &scope, inline.schema.keywords(), &inline.proto, false);
+                self.files.entry(scope.package.clone()).or_default().push(message);
+            }
+        }
+        scope.type_ref()
+    }
+
+    /// The JSON properties the embedded messages of `info` carry: those of each embedded type's definition, or
+    /// of its schema for an `inline` type.
+    fn embedded_properties<'i>(&self, info: &'i ProtoInfo) -> BTreeSet<&'i str>
+    where
+        'a: 'i,
+    {
         let registry = self.registry;
         let targets = info.embedded.values().filter_map(SchemaNode::target);
         let bodies = targets.filter_map(|target| registry.definition(target)).map(|d| d.schema.keywords());
-        bodies.flat_map(|body| body.properties.keys().map(String::as_str)).collect()
+        let inline = info.embedded_inline.values().map(|inline| inline.schema.keywords());
+        bodies.chain(inline).flat_map(|body| body.properties.keys().map(String::as_str)).collect()
     }
 
     /// A field's kind from its shape; inline objects and nested lists or maps get nested messages in `parent`.

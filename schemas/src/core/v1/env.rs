@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use kapi_meta::quantity::Quantity;
 
+use super::references::LocalObjectReference;
+
 /// One environment variable of a container.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
 #[serde(rename_all = "camelCase")]
@@ -74,11 +76,10 @@ pub struct EnvFromSource {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/core/v1")]
 pub struct ConfigMapEnvSource {
-    /// The ConfigMap's name. Meant to be set; an empty name is accepted only for compatibility and is almost
-    /// always a mistake.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    #[kapi(default = "")]
-    pub name: String,
+    /// The ConfigMap, by its name in the pod's namespace.
+    #[serde(flatten)]
+    #[kapi(proto = 1)]
+    pub local_object_reference: LocalObjectReference,
     /// When true, a missing ConfigMap is not an error.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 2)]
@@ -90,11 +91,10 @@ pub struct ConfigMapEnvSource {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/core/v1")]
 pub struct SecretEnvSource {
-    /// The Secret's name. Meant to be set; an empty name is accepted only for compatibility and is almost always
-    /// a mistake.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    #[kapi(default = "")]
-    pub name: String,
+    /// The Secret, by its name in the pod's namespace.
+    #[serde(flatten)]
+    #[kapi(proto = 1)]
+    pub local_object_reference: LocalObjectReference,
     /// When true, a missing Secret is not an error.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 2)]
@@ -106,11 +106,10 @@ pub struct SecretEnvSource {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/core/v1", map_type = "atomic")]
 pub struct ConfigMapKeySelector {
-    /// The ConfigMap's name. Meant to be set; an empty name is accepted only for compatibility and is almost
-    /// always a mistake.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    #[kapi(default = "")]
-    pub name: String,
+    /// The ConfigMap, by its name in the pod's namespace.
+    #[serde(flatten)]
+    #[kapi(proto = 1)]
+    pub local_object_reference: LocalObjectReference,
     /// The key of the entry.
     #[kapi(proto = 2)]
     pub key: String,
@@ -125,11 +124,10 @@ pub struct ConfigMapKeySelector {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/core/v1", map_type = "atomic")]
 pub struct SecretKeySelector {
-    /// The Secret's name. Meant to be set; an empty name is accepted only for compatibility and is almost always
-    /// a mistake.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    #[kapi(default = "")]
-    pub name: String,
+    /// The Secret, by its name in the pod's namespace.
+    #[serde(flatten)]
+    #[kapi(proto = 1)]
+    pub local_object_reference: LocalObjectReference,
     /// The key of the entry; must be a valid Secret key.
     #[kapi(proto = 2)]
     pub key: String,

@@ -57,7 +57,7 @@ pub use env::{
     ConfigMapEnvSource, ConfigMapKeySelector, EnvFromSource, EnvVar, EnvVarSource, ObjectFieldSelector,
     ResourceFieldSelector, SecretEnvSource, SecretKeySelector,
 };
-pub use ephemeral::EphemeralContainer;
+pub use ephemeral::{EphemeralContainer, EphemeralContainerCommon};
 pub use event::{Event, EventList, EventSeries, EventSource};
 pub use limit_range::{LimitRange, LimitRangeItem, LimitRangeList, LimitRangeSpec};
 pub use namespace::{Namespace, NamespaceCondition, NamespaceList, NamespaceSpec, NamespaceStatus};
@@ -68,14 +68,16 @@ pub use node_status::{
     NodeFeatures, NodeRuntimeHandler, NodeRuntimeHandlerFeatures, NodeStatus, NodeSystemInfo,
 };
 pub use persistent_volume::{
-    PersistentVolume, PersistentVolumeList, PersistentVolumeSpec, PersistentVolumeStatus, VolumeNodeAffinity,
+    PersistentVolume, PersistentVolumeList, PersistentVolumeSource, PersistentVolumeSpec, PersistentVolumeStatus,
+    VolumeNodeAffinity,
 };
 pub use pod::{PodSpec, PodTemplateSpec};
 pub use pod_kind::{Pod, PodList};
 pub use pod_status::{HostIP, PodCondition, PodIP, PodResourceClaimStatus, PodStatus};
 pub use pod_template::{PodTemplate, PodTemplateList};
 pub use probe::{
-    ExecAction, GRPCAction, HTTPGetAction, HTTPHeader, Lifecycle, LifecycleHandler, Probe, SleepAction, TCPSocketAction,
+    ExecAction, GRPCAction, HTTPGetAction, HTTPHeader, Lifecycle, LifecycleHandler, Probe, ProbeHandler, SleepAction,
+    TCPSocketAction,
 };
 pub use references::{LocalObjectReference, ObjectReference, TypedLocalObjectReference, TypedObjectReference};
 pub use replication_controller::{

@@ -80,73 +80,10 @@ pub struct PersistentVolumeSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 1)]
     pub capacity: Option<BTreeMap<String, Quantity>>,
-    /// A Google Compute Engine persistent disk attached to the node. Deprecated: use the `pd.csi.storage.gke.io`
-    /// CSI driver.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub gce_persistent_disk: Option<GCEPersistentDiskVolumeSource>,
-    /// An AWS Elastic Block Store volume attached to the node. Deprecated: use the `ebs.csi.aws.com` CSI driver.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aws_elastic_block_store: Option<AWSElasticBlockStoreVolumeSource>,
-    /// A directory of the node's file system; only for single-node development and testing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub host_path: Option<HostPathVolumeSource>,
-    /// A GlusterFS volume. Deprecated and no longer supported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub glusterfs: Option<GlusterfsPersistentVolumeSource>,
-    /// An NFS export.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub nfs: Option<NFSVolumeSource>,
-    /// A Ceph RADOS block device. Deprecated and no longer supported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rbd: Option<RBDPersistentVolumeSource>,
-    /// An iSCSI disk attached to the node.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub iscsi: Option<ISCSIPersistentVolumeSource>,
-    /// An OpenStack Cinder volume. Deprecated: use the `cinder.csi.openstack.org` CSI driver.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cinder: Option<CinderPersistentVolumeSource>,
-    /// A CephFS file system. Deprecated and no longer supported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cephfs: Option<CephFSPersistentVolumeSource>,
-    /// A Fibre Channel disk attached to the node.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fc: Option<FCVolumeSource>,
-    /// A Flocker dataset; needs the Flocker control service. Deprecated and no longer supported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub flocker: Option<FlockerVolumeSource>,
-    /// A volume provisioned by an exec-based FlexVolume driver. Deprecated: use a CSI driver.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub flex_volume: Option<FlexPersistentVolumeSource>,
-    /// An Azure File share. Deprecated: use the `file.csi.azure.com` CSI driver.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub azure_file: Option<AzureFilePersistentVolumeSource>,
-    /// A vSphere virtual disk. Deprecated: use the `csi.vsphere.vmware.com` CSI driver.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vsphere_volume: Option<VsphereVirtualDiskVolumeSource>,
-    /// A Quobyte volume. Deprecated and no longer supported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quobyte: Option<QuobyteVolumeSource>,
-    /// An Azure data disk. Deprecated: use the `disk.csi.azure.com` CSI driver.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub azure_disk: Option<AzureDiskVolumeSource>,
-    /// A Photon Controller persistent disk. Deprecated and no longer supported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub photon_persistent_disk: Option<PhotonPersistentDiskVolumeSource>,
-    /// A Portworx volume. Deprecated: use the `pxd.portworx.com` CSI driver.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub portworx_volume: Option<PortworxVolumeSource>,
-    /// A ScaleIO volume. Deprecated and no longer supported.
-    #[serde(default, rename = "scaleIO", skip_serializing_if = "Option::is_none")]
-    pub scale_io: Option<ScaleIOPersistentVolumeSource>,
-    /// A disk, partition or directory local to one node.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub local: Option<LocalVolumeSource>,
-    /// A StorageOS volume. Deprecated and no longer supported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub storageos: Option<StorageOSPersistentVolumeSource>,
-    /// A volume managed by an external CSI driver.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub csi: Option<CSIPersistentVolumeSource>,
+    /// Where the storage is: exactly one source.
+    #[serde(flatten)]
+    #[kapi(proto = 2)]
+    pub persistent_volume_source: PersistentVolumeSource,
     /// The ways the volume can be mounted: `ReadWriteOnce`, `ReadOnlyMany`, `ReadWriteMany` or
     /// `ReadWriteOncePod`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -184,6 +121,102 @@ pub struct PersistentVolumeSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 10)]
     pub volume_attributes_class_name: Option<String>,
+}
+
+/// The storage behind a persistent volume; set exactly one of the fields.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(inline)]
+pub struct PersistentVolumeSource {
+    /// A Google Compute Engine persistent disk attached to the node. Deprecated: use the `pd.csi.storage.gke.io`
+    /// CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 1)]
+    pub gce_persistent_disk: Option<GCEPersistentDiskVolumeSource>,
+    /// An AWS Elastic Block Store volume attached to the node. Deprecated: use the `ebs.csi.aws.com` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 2)]
+    pub aws_elastic_block_store: Option<AWSElasticBlockStoreVolumeSource>,
+    /// A directory of the node's file system; only for single-node development and testing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 3)]
+    pub host_path: Option<HostPathVolumeSource>,
+    /// A GlusterFS volume. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 4)]
+    pub glusterfs: Option<GlusterfsPersistentVolumeSource>,
+    /// An NFS export.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 5)]
+    pub nfs: Option<NFSVolumeSource>,
+    /// A Ceph RADOS block device. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 6)]
+    pub rbd: Option<RBDPersistentVolumeSource>,
+    /// An iSCSI disk attached to the node.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 7)]
+    pub iscsi: Option<ISCSIPersistentVolumeSource>,
+    /// An OpenStack Cinder volume. Deprecated: use the `cinder.csi.openstack.org` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 8)]
+    pub cinder: Option<CinderPersistentVolumeSource>,
+    /// A CephFS file system. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 9)]
+    pub cephfs: Option<CephFSPersistentVolumeSource>,
+    /// A Fibre Channel disk attached to the node.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 10)]
+    pub fc: Option<FCVolumeSource>,
+    /// A Flocker dataset; needs the Flocker control service. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 11)]
+    pub flocker: Option<FlockerVolumeSource>,
+    /// A volume provisioned by an exec-based FlexVolume driver. Deprecated: use a CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 12)]
+    pub flex_volume: Option<FlexPersistentVolumeSource>,
+    /// An Azure File share. Deprecated: use the `file.csi.azure.com` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 13)]
+    pub azure_file: Option<AzureFilePersistentVolumeSource>,
+    /// A vSphere virtual disk. Deprecated: use the `csi.vsphere.vmware.com` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 14)]
+    pub vsphere_volume: Option<VsphereVirtualDiskVolumeSource>,
+    /// A Quobyte volume. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 15)]
+    pub quobyte: Option<QuobyteVolumeSource>,
+    /// An Azure data disk. Deprecated: use the `disk.csi.azure.com` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 16)]
+    pub azure_disk: Option<AzureDiskVolumeSource>,
+    /// A Photon Controller persistent disk. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 17)]
+    pub photon_persistent_disk: Option<PhotonPersistentDiskVolumeSource>,
+    /// A Portworx volume. Deprecated: use the `pxd.portworx.com` CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 18)]
+    pub portworx_volume: Option<PortworxVolumeSource>,
+    /// A ScaleIO volume. Deprecated and no longer supported.
+    #[serde(default, rename = "scaleIO", skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 19)]
+    pub scale_io: Option<ScaleIOPersistentVolumeSource>,
+    /// A disk, partition or directory local to one node.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 20)]
+    pub local: Option<LocalVolumeSource>,
+    /// A StorageOS volume. Deprecated and no longer supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 21)]
+    pub storageos: Option<StorageOSPersistentVolumeSource>,
+    /// A volume managed by an external CSI driver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 22)]
+    pub csi: Option<CSIPersistentVolumeSource>,
 }
 
 /// Where a persistent volume is in its life.

@@ -10,18 +10,10 @@ use kapi_meta::intstr::IntOrString;
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/core/v1")]
 pub struct Probe {
-    /// Run a command in the container; exit status 0 passes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exec: Option<ExecAction>,
-    /// Send an HTTP GET; a status from 200 to 399 passes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub http_get: Option<HTTPGetAction>,
-    /// Open a TCP connection; connecting passes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tcp_socket: Option<TCPSocketAction>,
-    /// Call the standard gRPC health-checking service.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub grpc: Option<GRPCAction>,
+    /// The check to run: exactly one of its actions.
+    #[serde(flatten)]
+    #[kapi(proto = 1)]
+    pub handler: ProbeHandler,
     /// Seconds to wait after the container started before the first check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 2)]
@@ -48,6 +40,29 @@ pub struct Probe {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[kapi(proto = 7)]
     pub termination_grace_period_seconds: Option<i64>,
+}
+
+/// What a probe does to check the container: set exactly one action.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, Schema)]
+#[serde(rename_all = "camelCase")]
+#[kapi(inline)]
+pub struct ProbeHandler {
+    /// Run a command in the container; exit status 0 passes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 1)]
+    pub exec: Option<ExecAction>,
+    /// Send an HTTP GET; a status from 200 to 399 passes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 2)]
+    pub http_get: Option<HTTPGetAction>,
+    /// Open a TCP connection; connecting passes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 3)]
+    pub tcp_socket: Option<TCPSocketAction>,
+    /// Call the standard gRPC health-checking service.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[kapi(proto = 4)]
+    pub grpc: Option<GRPCAction>,
 }
 
 /// Runs a command inside the container.

@@ -243,7 +243,7 @@ fn a_full_pod_template_round_trips() -> serde_json::Result<()> {
     let template: PodTemplateSpec = serde_json::from_value(manifest.clone())?;
     let web = &template.spec.containers[0];
     assert_eq!(web.ports.as_ref().map(Vec::len), Some(2));
-    let probe = web.readiness_probe.as_ref().and_then(|p| p.tcp_socket.as_ref()).map(|t| &t.port);
+    let probe = web.readiness_probe.as_ref().and_then(|p| p.handler.tcp_socket.as_ref()).map(|t| &t.port);
     assert_eq!(probe, Some(&IntOrString::String("http".to_owned())));
     assert_eq!(template.spec.host_pid, Some(false));
     assert_eq!(template.spec.set_hostname_as_fqdn, Some(true));

@@ -4,16 +4,17 @@ use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
 use crate::core::v1::env::{ObjectFieldSelector, ResourceFieldSelector};
+use crate::core::v1::references::LocalObjectReference;
 
 /// A ConfigMap of the pod's namespace exposed as files: by default one file per key, named after the key.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Schema)]
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/core/v1")]
 pub struct ConfigMapVolumeSource {
-    /// The ConfigMap's name.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    #[kapi(default = "")]
-    pub name: String,
+    /// The ConfigMap, by its name in the pod's namespace.
+    #[serde(flatten)]
+    #[kapi(proto = 1)]
+    pub local_object_reference: LocalObjectReference,
     /// Which keys to expose, and under which paths. When set, only the keys listed appear; a listed key missing
     /// from the ConfigMap is an error unless the source is optional.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -40,4 +40,4 @@ pub use projected::{
     ClusterTrustBundleProjection, ConfigMapProjection, DownwardAPIProjection, ProjectedVolumeSource, SecretProjection,
     ServiceAccountTokenProjection, VolumeProjection,
 };
-pub use volume::Volume;
+pub use volume::{Volume, VolumeSource};

@@ -5,6 +5,7 @@ use kapi::Schema;
 use serde::{Deserialize, Serialize};
 
 use super::data::{DownwardAPIVolumeFile, KeyToPath};
+use crate::core::v1::references::LocalObjectReference;
 use kapi_meta::meta::v1::LabelSelector;
 
 /// Several sources written together into one directory.
@@ -56,10 +57,10 @@ pub struct VolumeProjection {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/core/v1")]
 pub struct SecretProjection {
-    /// The Secret's name.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    #[kapi(default = "")]
-    pub name: String,
+    /// The Secret, by its name in the pod's namespace.
+    #[serde(flatten)]
+    #[kapi(proto = 1)]
+    pub local_object_reference: LocalObjectReference,
     /// Which keys to write, and under which paths. When set, only the keys listed appear; a listed key missing
     /// from the Secret is an error unless the source is optional.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -76,10 +77,10 @@ pub struct SecretProjection {
 #[serde(rename_all = "camelCase")]
 #[kapi(package = "k8s.io/api/core/v1")]
 pub struct ConfigMapProjection {
-    /// The ConfigMap's name.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    #[kapi(default = "")]
-    pub name: String,
+    /// The ConfigMap, by its name in the pod's namespace.
+    #[serde(flatten)]
+    #[kapi(proto = 1)]
+    pub local_object_reference: LocalObjectReference,
     /// Which keys to write, and under which paths. When set, only the keys listed appear; a listed key missing
     /// from the ConfigMap is an error unless the source is optional.
     #[serde(default, skip_serializing_if = "Option::is_none")]
