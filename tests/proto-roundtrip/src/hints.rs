@@ -35,6 +35,20 @@ impl<'r> Hints<'r> {
         self.by_message.get(message).is_some_and(|d| !d.schema.keywords().properties.is_empty())
     }
 
+    /// True when `message` is a JSON value of several shapes whose wire form has a field per shape (apiextensions'
+    /// `JSONSchemaPropsOrBool`: a boolean or a schema in JSON, `{allows, schema}` on the wire).
+    pub fn has_wire_alternatives(&self, message: &str) -> bool {
+        self.by_message
+            .get(message)
+            .is_some_and(|d| !d.info.proto.wire_only.is_empty() && d.schema.keywords().properties.is_empty())
+    }
+
+    /// True when field `field` (its JSON name) of `message` carries an embedded struct: a message field of its
+    /// own on the wire whose properties JSON writes inline in `message`.
+    pub fn is_embedded(&self, message: &str, field: &str) -> bool {
+        self.by_message.get(message).is_some_and(|d| d.info.proto.embedded.contains_key(field))
+    }
+
     fn has_byte_format(&self, node: &SchemaNode, depth: usize) -> bool {
         if let Some(target) = node.target() {
             let body = self.registry.definition(target).map(|d| &d.schema);

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use prost_reflect::{DynamicMessage, FieldDescriptor, Kind, MapKey, MessageDescriptor, ReflectMessage, Value};
-use serde_json::Value as Json;
+use serde_json::{Map, Value as Json};
 
 use crate::hints::Hints;
 use crate::special::{Form, form};
@@ -35,18 +35,60 @@ pub fn to_message(json: &Json, descriptor: &MessageDescriptor, hints: &Hints) ->
             let items = field_value(&field, json, descriptor.full_name(), hints)?;
             message.set_field(&field, items);
         }
+        (Form::Alternatives, any) => {
+            let fields: Vec<FieldDescriptor> = descriptor.fields().collect();
+            let of_kind = |wanted: fn(&FieldDescriptor) -> bool| fields.iter().find(|f| wanted(f)).cloned();
+            let is_message = |f: &FieldDescriptor| matches!(f.kind(), Kind::Message(_)) && !f.is_list();
+            let is_bool = |f: &FieldDescriptor| f.kind() == Kind::Bool;
+            let chosen = match any {
+                Json::Array(_) => of_kind(FieldDescriptor::is_list),
+                Json::Bool(_) => of_kind(is_bool),
+                _ => of_kind(is_message),
+            };
+            let field = chosen.ok_or_else(|| format!("{} cannot hold {any}", descriptor.full_name()))?;
+            message.set_field(&field, field_value(&field, any, descriptor.full_name(), hints)?);
+            // Go reads a schema where a boolean could be as "allowed".
+            if let (Json::Object(_), Some(flag)) = (any, of_kind(is_bool)) {
+                message.set_field(&flag, Value::Bool(true));
+            }
+        }
         (Form::Object, Json::Object(entries)) => {
+            let embedded: Vec<FieldDescriptor> =
+                descriptor.fields().filter(|f| hints.is_embedded(descriptor.full_name(), f.json_name())).collect();
+            let mut carried: Vec<Map<String, Json>> = vec![Map::new(); embedded.len()];
             for (key, value) in entries.iter().filter(|(_, value)| !value.is_null()) {
-                let field = descriptor
-                    .get_field_by_json_name(key)
-                    .ok_or_else(|| format!("{} has no field for JSON key `{key}`", descriptor.full_name()))?;
-                let converted = field_value(&field, value, descriptor.full_name(), hints)?;
-                message.set_field(&field, converted);
+                if let Some(field) = descriptor.get_field_by_json_name(key) {
+                    let converted = field_value(&field, value, descriptor.full_name(), hints)?;
+                    message.set_field(&field, converted);
+                    continue;
+                }
+                // A property of an embedded struct travels inside that struct's message.
+                let holder = embedded.iter().position(|field| takes(field, key, hints));
+                let holder =
+                    holder.ok_or_else(|| format!("{} has no field for JSON key `{key}`", descriptor.full_name()))?;
+                carried[holder].insert(key.clone(), value.clone());
+            }
+            for (field, properties) in embedded.iter().zip(carried) {
+                if !properties.is_empty() {
+                    let converted = field_value(field, &Json::Object(properties), descriptor.full_name(), hints)?;
+                    message.set_field(field, converted);
+                }
             }
         }
         (_, other) => return Err(format!("{} cannot hold {other}", descriptor.full_name())),
     }
     Ok(message)
+}
+
+/// True when the message of embedded field `field` has a field for JSON key `key`, directly or inside an embedded
+/// struct of its own.
+fn takes(field: &FieldDescriptor, key: &str, hints: &Hints) -> bool {
+    let Kind::Message(message) = field.kind() else { return false };
+    message.get_field_by_json_name(key).is_some()
+        || message
+            .fields()
+            .filter(|inner| hints.is_embedded(message.full_name(), inner.json_name()))
+            .any(|inner| takes(&inner, key, hints))
 }
 
 /// Sets the field called `name` of a hand-written message.
