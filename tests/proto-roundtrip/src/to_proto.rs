@@ -62,6 +62,9 @@ pub fn to_message(json: &Json, descriptor: &MessageDescriptor, hints: &Hints) ->
                     message.set_field(&field, converted);
                     continue;
                 }
+                if is_type_meta(descriptor, key) {
+                    continue;
+                }
                 // A property of an embedded struct travels inside that struct's message.
                 let holder = embedded.iter().position(|field| takes(field, key, hints));
                 let holder =
@@ -78,6 +81,12 @@ pub fn to_message(json: &Json, descriptor: &MessageDescriptor, hints: &Hints) ->
         (_, other) => return Err(format!("{} cannot hold {other}", descriptor.full_name())),
     }
     Ok(message)
+}
+
+/// True when `key` is the `apiVersion` or `kind` of an object embedded in another (a StatefulSet's claim
+/// templates): a kind's message has no fields for them, the envelope carries them at the top only.
+fn is_type_meta(descriptor: &MessageDescriptor, key: &str) -> bool {
+    matches!(key, "apiVersion" | "kind") && descriptor.get_field_by_name("metadata").is_some()
 }
 
 /// True when the message of embedded field `field` has a field for JSON key `key`, directly or inside an embedded

@@ -19,6 +19,23 @@ pub fn without_zero_values(value: &Value) -> Value {
     }
 }
 
+/// `value` without the `apiVersion` and `kind` of the objects embedded in it (a StatefulSet's claim templates,
+/// recognised by their `metadata`): a kind's message has no fields for them, so protobuf does not carry them.
+pub fn without_nested_type_meta(value: &Value) -> Value {
+    fn strip(value: &Value, nested: bool) -> Value {
+        match value {
+            Value::Object(map) => {
+                let embedded = nested && map.contains_key("metadata");
+                let kept = map.iter().filter(|(key, _)| !(embedded && matches!(key.as_str(), "apiVersion" | "kind")));
+                Value::Object(kept.map(|(key, value)| (key.clone(), strip(value, true))).collect())
+            }
+            Value::Array(items) => Value::Array(items.iter().map(|item| strip(item, true)).collect()),
+            other => other.clone(),
+        }
+    }
+    strip(value, false)
+}
+
 fn is_zero(value: &Value) -> bool {
     match value {
         Value::Null => true,
@@ -106,6 +123,9 @@ mod tests {
         let right = json!({"spec": {"a": [1, {"b": "y"}]}});
         assert_eq!(first_difference(&left, &right).as_deref(), Some(".spec.a[1].b: \"x\" ≠ \"y\""));
         assert_eq!(first_difference(&left, &left), None);
+        let nested = json!({"kind": "A", "spec": {"claims": [{"kind": "B", "metadata": {}}], "x": {"kind": "C"}}});
+        let expected = json!({"kind": "A", "spec": {"claims": [{"metadata": {}}], "x": {"kind": "C"}}});
+        assert_eq!(without_nested_type_meta(&nested), expected);
         let zeros = json!({"a": "", "b": {"c": 0, "d": []}, "e": [false]});
         assert_eq!(without_zero_values(&zeros), json!({"e": [false]}));
     }
