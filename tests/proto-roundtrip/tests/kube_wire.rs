@@ -35,7 +35,7 @@ const JSON: &str = "application/json";
 
 /// Kinds whose round trip fails today, each for the reason given: the messages of core/v1 that embed a Go struct
 /// (go-to-protobuf writes it as one nested message field; our .proto inlines its fields under other numbers).
-/// Fixed by proto-embed, removed at merge. The test fails when one of these passes, so the list cannot go stale.
+/// The test fails when one of these passes, so the list cannot go stale.
 // fixed by proto-embed, removed at merge
 const KNOWN_WIRE_GAPS: &[(&str, &str)] = &[
     ("apps/v1/DaemonSet", POD_SPEC),
@@ -84,12 +84,12 @@ fn every_stored_kind_round_trips_through_protobuf() {
 
     let mut problems = Vec::new();
     for (id, result) in &results {
-        let known = KNOWN_WIRE_GAPS.iter().any(|(gap, _)| gap == id);
+        let known = KNOWN_WIRE_GAPS.iter().find(|(gap, _)| gap == id).map(|(_, reason)| reason);
         match (result, known) {
-            (Ok(()), true) => problems.push(format!("{id}: passes now; remove it from KNOWN_WIRE_GAPS")),
-            (Err(error), false) => problems.push(format!("{id}: {error}")),
-            (Err(error), true) => eprintln!("known wire gap {id}: {error}"),
-            (Ok(()), false) => {}
+            (Ok(()), Some(_)) => problems.push(format!("{id}: passes now; remove it from KNOWN_WIRE_GAPS")),
+            (Err(error), None) => problems.push(format!("{id}: {error}")),
+            (Err(error), Some(reason)) => eprintln!("known wire gap {id} ({reason}):\n    {error}"),
+            (Ok(()), None) => {}
         }
     }
     for (gap, _) in KNOWN_WIRE_GAPS {
