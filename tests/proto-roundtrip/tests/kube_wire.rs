@@ -46,6 +46,7 @@ const KNOWN_WIRE_GAPS: &[(&str, &str)] = &[
     ("batch/v1/Job", POD_SPEC),
     ("core/v1/PersistentVolume", "PersistentVolumeSpec embeds PersistentVolumeSource (upstream field 2)"),
     ("core/v1/Pod", POD_SPEC),
+    (EPHEMERAL, "EphemeralContainer embeds EphemeralContainerCommon (upstream field 1)"),
     ("core/v1/PodTemplate", POD_SPEC),
     ("core/v1/ReplicationController", POD_SPEC),
 ];
@@ -53,6 +54,10 @@ const KNOWN_WIRE_GAPS: &[(&str, &str)] = &[
 /// Why the kinds with a Pod spec fail: its volumes, probes and environment sources embed structs.
 const POD_SPEC: &str = "a Pod spec: Volume embeds VolumeSource (upstream field 2), Probe embeds ProbeHandler (field 1), \
                         ConfigMap/Secret key selectors and sources embed LocalObjectReference (field 1)";
+
+/// What the test calls a Pod's ephemeral containers, which no create sets: they are added through the Pod's
+/// `ephemeralcontainers` subresource.
+const EPHEMERAL: &str = "core/v1/Pod ephemeralcontainers";
 
 /// Stored kinds the test does not create, with the reason. Empty: every kind the server stores has a manifest.
 const EXCLUDED: &[(&str, &str)] = &[];
@@ -81,6 +86,7 @@ fn every_stored_kind_round_trips_through_protobuf() {
         }
         results.insert(id, round_trip(kube, kind, &namespace, &hints));
     }
+    results.insert(EPHEMERAL.to_owned(), ephemeral_containers(kube, &namespace, &hints));
 
     let mut problems = Vec::new();
     for (id, result) in &results {
@@ -121,6 +127,48 @@ fn create_namespace(kube: &Kube, namespace: &str) {
     let account = json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default"}});
     let reply = kube.send_json("POST", &format!("/api/v1/namespaces/{namespace}/serviceaccounts"), &account);
     assert_eq!(reply.status, 201, "the default service account: {}", String::from_utf8_lossy(&reply.body));
+}
+
+/// Ephemeral containers added to one Pod in JSON and to another in our protobuf: (a) the first read back as
+/// protobuf is its JSON, (b) both Pods end with the same ephemeral containers.
+fn ephemeral_containers(kube: &Kube, namespace: &str, hints: &Hints) -> Result<(), String> {
+    let message = pool().get_message_by_name("k8s.io.api.core.v1.Pod").ok_or("no message for Pod")?;
+    let collection = format!("/api/v1/namespaces/{namespace}/pods");
+    // A new Pod named `name` with the ephemeral containers added, as the server answers.
+    let add = |name: &str, over_protobuf: bool| -> Result<Value, String> {
+        let pod = json!({
+            "apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": namespace},
+            "spec": {"automountServiceAccountToken": false, "containers": [{"name": "app", "image": "nginx:1.27"}]}
+        });
+        expect_status(&kube.send_json("POST", &collection, &pod), 201, "creating a Pod")?;
+        let path = format!("{collection}/{name}/ephemeralcontainers");
+        let mut pod = ok_json(&kube.get(&format!("{collection}/{name}"), JSON), "GET the Pod")?;
+        pod["spec"]["ephemeralContainers"] = manifests::ephemeral_containers();
+        pod["metadata"].as_object_mut().map(|m| m.remove("managedFields"));
+        let reply = if over_protobuf {
+            let body = envelope::encode(&pod, &message, hints).map_err(|e| format!("(b) encoding: {e}"))?;
+            kube.send_bytes("PUT", &path, PROTOBUF, JSON, body)
+        } else {
+            kube.send_json("PUT", &path, &pod)
+        };
+        ok_json(&reply, if over_protobuf { "(b) adding them in protobuf" } else { "adding them in JSON" })
+    };
+    let from_json = add("wire-ephemeral", false)?;
+    let path = format!("{collection}/wire-ephemeral");
+    let decoded = || {
+        let as_json = ok_json(&kube.get(&path, JSON), "GET as JSON")?;
+        let as_protobuf = kube.get(&path, PROTOBUF);
+        expect_status(&as_protobuf, 200, "(a) GET as protobuf")?;
+        compare_decoded(&as_protobuf.body, &as_json, &message, hints, false)
+    };
+    let containers = |pod: &Value| pod["spec"]["ephemeralContainers"].clone();
+    let encoded = add("wire-ephemeral-pb", true).and_then(|from_protobuf| {
+        match first_difference(&containers(&from_protobuf), &containers(&from_json)) {
+            None => Ok(()),
+            Some(difference) => Err(format!("(b) added in protobuf vs in JSON: {difference}")),
+        }
+    });
+    both(decoded(), encoded)
 }
 
 /// Both directions for one kind; the error names the step and the first difference.

@@ -375,6 +375,16 @@ fn pod_spec() -> Value {
     })
 }
 
+/// A debugging container as `kubectl debug` adds one, with an environment variable from a ConfigMap.
+pub fn ephemeral_containers() -> Value {
+    json!([{
+        "name": "debug", "image": "busybox:1.36", "command": ["sh"], "stdin": true, "tty": true,
+        "targetContainerName": "app", "terminationMessagePolicy": "File", "imagePullPolicy": "IfNotPresent",
+        "env": [{"name": "COLOR", "valueFrom": {"configMapKeyRef": {"name": "settings", "key": "color"}}}],
+        "securityContext": {"capabilities": {"add": ["SYS_PTRACE"]}}
+    }])
+}
+
 fn rules() -> Value {
     json!([{"apiGroups": [""], "resources": ["pods", "configmaps"], "verbs": ["get", "list"]},
            {"apiGroups": ["apps"], "resources": ["deployments"], "resourceNames": ["web"], "verbs": ["patch"]}])
