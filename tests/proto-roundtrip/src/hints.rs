@@ -43,12 +43,6 @@ impl<'r> Hints<'r> {
             .is_some_and(|d| !d.info.proto.wire_only.is_empty() && d.schema.keywords().properties.is_empty())
     }
 
-    /// True when field `field` (its JSON name) of `message` carries an embedded struct: a message field of its
-    /// own on the wire whose properties JSON writes inline in `message`.
-    pub fn is_embedded(&self, message: &str, field: &str) -> bool {
-        self.by_message.get(message).is_some_and(|d| d.info.proto.embedded.contains_key(field))
-    }
-
     fn has_byte_format(&self, node: &SchemaNode, depth: usize) -> bool {
         if let Some(target) = node.target() {
             let body = self.registry.definition(target).map(|d| &d.schema);

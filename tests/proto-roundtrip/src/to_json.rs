@@ -47,15 +47,7 @@ pub fn to_json(message: &DynamicMessage, hints: &Hints) -> Result<Json, String> 
         Form::Object => {
             let mut object = Map::new();
             for (field, value) in message.fields() {
-                let json = value_json(&field, value, descriptor.full_name(), hints)?;
-                if let (true, Json::Object(inlined)) =
-                    (hints.is_embedded(descriptor.full_name(), field.json_name()), &json)
-                {
-                    // An embedded struct: JSON writes its properties as the owner's.
-                    object.extend(inlined.clone());
-                } else if !json.is_null() {
-                    object.insert(field.json_name().to_owned(), json);
-                }
+                object.insert(field.json_name().to_owned(), value_json(&field, value, descriptor.full_name(), hints)?);
             }
             Json::Object(object)
         }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use prost_reflect::{DynamicMessage, FieldDescriptor, Kind, MapKey, MessageDescriptor, ReflectMessage, Value};
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 
 use crate::hints::Hints;
 use crate::special::{Form, form};
@@ -52,30 +52,17 @@ pub fn to_message(json: &Json, descriptor: &MessageDescriptor, hints: &Hints) ->
                 message.set_field(&flag, Value::Bool(true));
             }
         }
+        (Form::Object, Json::Object(entries)) if entries.keys().any(|key| is_type_meta(descriptor, key)) => {
+            let rest = entries.iter().filter(|(key, _)| !is_type_meta(descriptor, key));
+            return to_message(&Json::Object(rest.map(|(k, v)| (k.clone(), v.clone())).collect()), descriptor, hints);
+        }
         (Form::Object, Json::Object(entries)) => {
-            let embedded: Vec<FieldDescriptor> =
-                descriptor.fields().filter(|f| hints.is_embedded(descriptor.full_name(), f.json_name())).collect();
-            let mut carried: Vec<Map<String, Json>> = vec![Map::new(); embedded.len()];
             for (key, value) in entries.iter().filter(|(_, value)| !value.is_null()) {
-                if let Some(field) = descriptor.get_field_by_json_name(key) {
-                    let converted = field_value(&field, value, descriptor.full_name(), hints)?;
-                    message.set_field(&field, converted);
-                    continue;
-                }
-                if is_type_meta(descriptor, key) {
-                    continue;
-                }
-                // A property of an embedded struct travels inside that struct's message.
-                let holder = embedded.iter().position(|field| takes(field, key, hints));
-                let holder =
-                    holder.ok_or_else(|| format!("{} has no field for JSON key `{key}`", descriptor.full_name()))?;
-                carried[holder].insert(key.clone(), value.clone());
-            }
-            for (field, properties) in embedded.iter().zip(carried) {
-                if !properties.is_empty() {
-                    let converted = field_value(field, &Json::Object(properties), descriptor.full_name(), hints)?;
-                    message.set_field(field, converted);
-                }
+                let field = descriptor
+                    .get_field_by_json_name(key)
+                    .ok_or_else(|| format!("{} has no field for JSON key `{key}`", descriptor.full_name()))?;
+                let converted = field_value(&field, value, descriptor.full_name(), hints)?;
+                message.set_field(&field, converted);
             }
         }
         (_, other) => return Err(format!("{} cannot hold {other}", descriptor.full_name())),
@@ -86,18 +73,9 @@ pub fn to_message(json: &Json, descriptor: &MessageDescriptor, hints: &Hints) ->
 /// True when `key` is the `apiVersion` or `kind` of an object embedded in another (a StatefulSet's claim
 /// templates): a kind's message has no fields for them, the envelope carries them at the top only.
 fn is_type_meta(descriptor: &MessageDescriptor, key: &str) -> bool {
-    matches!(key, "apiVersion" | "kind") && descriptor.get_field_by_name("metadata").is_some()
-}
-
-/// True when the message of embedded field `field` has a field for JSON key `key`, directly or inside an embedded
-/// struct of its own.
-fn takes(field: &FieldDescriptor, key: &str, hints: &Hints) -> bool {
-    let Kind::Message(message) = field.kind() else { return false };
-    message.get_field_by_json_name(key).is_some()
-        || message
-            .fields()
-            .filter(|inner| hints.is_embedded(message.full_name(), inner.json_name()))
-            .any(|inner| takes(&inner, key, hints))
+    matches!(key, "apiVersion" | "kind")
+        && descriptor.get_field_by_json_name(key).is_none()
+        && descriptor.get_field_by_name("metadata").is_some()
 }
 
 /// Sets the field called `name` of a hand-written message.
