@@ -152,6 +152,19 @@ impl Kube {
         self.send(self.agent.run(request), path)
     }
 
+    /// `method` `path` with a body of media type `content_type` (protobuf, say), accepting `accept`.
+    pub fn send_bytes(&self, method: &str, path: &str, content_type: &str, accept: &str, body: Vec<u8>) -> Reply {
+        let request = ureq::http::Request::builder()
+            .method(method)
+            .uri(format!("{}{path}", self.url))
+            .header("Authorization", format!("Bearer {}", self.token))
+            .header("Accept", accept)
+            .header("Content-Type", content_type)
+            .body(body)
+            .expect("a valid request");
+        self.send(self.agent.run(request), path)
+    }
+
     fn send(&self, sent: Result<ureq::http::Response<ureq::Body>, ureq::Error>, path: &str) -> Reply {
         let mut response = sent.unwrap_or_else(|e| panic!("{path}: no answer from the API server: {e}"));
         let content_type =

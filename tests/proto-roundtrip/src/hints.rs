@@ -60,6 +60,14 @@ impl<'r> Hints<'r> {
         self.embedded.get(message)
     }
 
+    /// True when `message` is a JSON value of several shapes whose wire form has a field per shape (apiextensions'
+    /// `JSONSchemaPropsOrBool`: a boolean or a schema in JSON, `{allows, schema}` on the wire).
+    pub fn has_wire_alternatives(&self, message: &str) -> bool {
+        self.by_message
+            .get(message)
+            .is_some_and(|d| !d.info.proto.wire_only.is_empty() && d.schema.keywords().properties.is_empty())
+    }
+
     fn has_byte_format(&self, node: &SchemaNode, depth: usize) -> bool {
         if let Some(target) = node.target() {
             let body = self.registry.definition(target).map(|d| &d.schema);

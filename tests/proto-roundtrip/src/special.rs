@@ -20,6 +20,8 @@ pub enum Form {
     JsonText(FieldDescriptor),
     /// A single `repeated items` field written as a JSON array (meta/v1 `Verbs`, named list types).
     Wrapper(FieldDescriptor),
+    /// One JSON value of several shapes, a field per shape on the wire: a list, a message, a boolean.
+    Alternatives,
     /// An object of its fields.
     Object,
 }
@@ -32,6 +34,9 @@ pub fn form(message: &MessageDescriptor, hints: &Hints) -> Form {
         "k8s.io.apimachinery.pkg.util.intstr.IntOrString" => return Form::IntOrString,
         "k8s.io.apimachinery.pkg.api.resource.Quantity" => return Form::Quantity,
         _ => {}
+    }
+    if hints.has_wire_alternatives(message.full_name()) {
+        return Form::Alternatives;
     }
     let mut fields = message.fields();
     let (Some(only), None) = (fields.next(), fields.next()) else { return Form::Object };

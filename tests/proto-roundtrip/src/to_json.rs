@@ -15,7 +15,10 @@ pub fn to_json(message: &DynamicMessage, hints: &Hints) -> Result<Json, String> 
     let descriptor = message.descriptor();
     let field = |name: &str| message.get_field_by_name(name).map(|value| value.into_owned());
     let int = |name: &str| field(name).and_then(|v| v.as_i64().or(v.as_i32().map(i64::from))).unwrap_or_default();
+    let is_empty = message.fields().next().is_none();
     Ok(match form(&descriptor, hints) {
+        // Go writes a zero time as an empty message (and JSON as null), not as the Unix epoch.
+        Form::Time | Form::MicroTime if is_empty => Json::Null,
         Form::Time => Json::String(time::format_seconds(int("seconds"))),
         Form::MicroTime => {
             let nanos = i32::try_from(int("nanos")).map_err(|e| e.to_string())?;
@@ -31,6 +34,16 @@ pub fn to_json(message: &DynamicMessage, hints: &Hints) -> Result<Json, String> 
             serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", descriptor.full_name()))?
         }
         Form::Wrapper(items) => value_json(&items, &message.get_field(&items), descriptor.full_name(), hints)?,
+        Form::Alternatives => {
+            // Go writes the shape that is set: a non-empty list first, then a message, else the boolean.
+            let set: Vec<(FieldDescriptor, &Value)> = message.fields().collect();
+            let list = set.iter().find(|(_, v)| matches!(v, Value::List(items) if !items.is_empty()));
+            let chosen = list.or_else(|| set.iter().find(|(_, v)| matches!(v, Value::Message(_))));
+            match chosen.or_else(|| set.iter().find(|(_, v)| matches!(v, Value::Bool(_)))) {
+                Some((field, value)) => value_json(field, value, descriptor.full_name(), hints)?,
+                None => Json::Bool(false),
+            }
+        }
         Form::Object => {
             let mut object = Map::new();
             let embedded = hints.embedded(descriptor.full_name());

@@ -35,6 +35,27 @@ pub fn to_message(json: &Json, descriptor: &MessageDescriptor, hints: &Hints) ->
             let items = field_value(&field, json, descriptor.full_name(), hints)?;
             message.set_field(&field, items);
         }
+        (Form::Alternatives, any) => {
+            let fields: Vec<FieldDescriptor> = descriptor.fields().collect();
+            let of_kind = |wanted: fn(&FieldDescriptor) -> bool| fields.iter().find(|f| wanted(f)).cloned();
+            let is_message = |f: &FieldDescriptor| matches!(f.kind(), Kind::Message(_)) && !f.is_list();
+            let is_bool = |f: &FieldDescriptor| f.kind() == Kind::Bool;
+            let chosen = match any {
+                Json::Array(_) => of_kind(FieldDescriptor::is_list),
+                Json::Bool(_) => of_kind(is_bool),
+                _ => of_kind(is_message),
+            };
+            let field = chosen.ok_or_else(|| format!("{} cannot hold {any}", descriptor.full_name()))?;
+            message.set_field(&field, field_value(&field, any, descriptor.full_name(), hints)?);
+            // Go reads a schema where a boolean could be as "allowed".
+            if let (Json::Object(_), Some(flag)) = (any, of_kind(is_bool)) {
+                message.set_field(&flag, Value::Bool(true));
+            }
+        }
+        (Form::Object, Json::Object(entries)) if entries.keys().any(|key| is_type_meta(descriptor, key)) => {
+            let rest = entries.iter().filter(|(key, _)| !is_type_meta(descriptor, key));
+            return to_message(&Json::Object(rest.map(|(k, v)| (k.clone(), v.clone())).collect()), descriptor, hints);
+        }
         (Form::Object, Json::Object(entries)) => {
             let mut entries = entries.clone();
             // An embedded struct's properties sit in this object in JSON and in one field's message on the wire.
@@ -61,6 +82,14 @@ pub fn to_message(json: &Json, descriptor: &MessageDescriptor, hints: &Hints) ->
         (_, other) => return Err(format!("{} cannot hold {other}", descriptor.full_name())),
     }
     Ok(message)
+}
+
+/// True when `key` is the `apiVersion` or `kind` of an object embedded in another (a StatefulSet's claim
+/// templates): a kind's message has no fields for them, the envelope carries them at the top only.
+fn is_type_meta(descriptor: &MessageDescriptor, key: &str) -> bool {
+    matches!(key, "apiVersion" | "kind")
+        && descriptor.get_field_by_json_name(key).is_none()
+        && descriptor.get_field_by_name("metadata").is_some()
 }
 
 /// Sets the field called `name` of a hand-written message.
