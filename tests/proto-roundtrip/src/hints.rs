@@ -65,7 +65,7 @@ impl<'r> Hints<'r> {
     pub fn has_wire_alternatives(&self, message: &str) -> bool {
         self.by_message
             .get(message)
-            .is_some_and(|d| !d.info.proto.wire_only.is_empty() && d.schema.keywords().properties.is_empty())
+            .is_some_and(|(schema, info)| !info.wire_only.is_empty() && schema.keywords().properties.is_empty())
     }
 
     fn has_byte_format(&self, node: &SchemaNode, depth: usize) -> bool {

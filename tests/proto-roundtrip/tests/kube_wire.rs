@@ -26,44 +26,16 @@ use common::{pool, registry};
 use compare::{first_difference, without_nested_type_meta, without_volatile_metadata, without_zero_values};
 use discovery::{StoredKind, stored_kinds};
 use kapi_proto_roundtrip::Hints;
-use kapi_tests::kube::{Kube, kube};
+use kapi_tests::kube::{Kube, kube_installing};
 use prost_reflect::MessageDescriptor;
 use serde_json::{Value, json};
 
 const PROTOBUF: &str = "application/vnd.kubernetes.protobuf";
 const JSON: &str = "application/json";
 
-/// Kinds whose round trip fails today, each for the reason given: the messages of core/v1 that embed a Go struct
-/// (go-to-protobuf writes it as one nested message field; our .proto inlines its fields under other numbers), and
-/// embedded structs the transcoder does not map yet.
-/// The test fails when one of these passes, so the list cannot go stale.
-// fixed by proto-embed, removed at merge
-const KNOWN_WIRE_GAPS: &[(&str, &str)] = &[
-    ("apps/v1/DaemonSet", POD_SPEC),
-    ("apps/v1/Deployment", POD_SPEC),
-    ("apps/v1/ReplicaSet", POD_SPEC),
-    ("apps/v1/StatefulSet", POD_SPEC),
-    ("batch/v1/CronJob", POD_SPEC),
-    ("batch/v1/Job", POD_SPEC),
-    ("core/v1/PersistentVolume", "PersistentVolumeSpec embeds PersistentVolumeSource (upstream field 2)"),
-    ("core/v1/Pod", POD_SPEC),
-    (EPHEMERAL, "EphemeralContainer embeds EphemeralContainerCommon (upstream field 1)"),
-    ("core/v1/PodTemplate", POD_SPEC),
-    ("core/v1/ReplicationController", POD_SPEC),
-    ("admissionregistration.k8s.io/v1/MutatingWebhookConfiguration", TRANSCODER),
-    ("admissionregistration.k8s.io/v1/ValidatingAdmissionPolicy", TRANSCODER),
-    ("admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration", TRANSCODER),
-    ("networking.k8s.io/v1/Ingress", TRANSCODER),
-];
-
-/// Why kinds whose .proto is right fail: the transcoder does not yet carry the model's embedded fields (Ingress
-/// rules' `IngressRuleValue`, admission rules' `Rule`) in their own message; proto-embed teaches it.
-const TRANSCODER: &str = "the transcoder: an embedded struct (IngressRuleValue, admission Rule) is a message field of its \
-                          own on the wire, inline in JSON";
-
-/// Why the kinds with a Pod spec fail: its volumes, probes and environment sources embed structs.
-const POD_SPEC: &str = "a Pod spec: Volume embeds VolumeSource (upstream field 2), Probe embeds ProbeHandler (field 1), \
-                        ConfigMap/Secret key selectors and sources embed LocalObjectReference (field 1)";
+/// Kinds whose round trip fails, each with the reason: none today. The test fails when one of these passes, so
+/// the list cannot go stale.
+const KNOWN_WIRE_GAPS: &[(&str, &str)] = &[];
 
 /// What the test calls a Pod's ephemeral containers, which no create sets: they are added through the Pod's
 /// `ephemeralcontainers` subresource.
@@ -79,7 +51,8 @@ const DRY_RUN_ONLY: &[&str] = &["core/v1/LimitRange", "core/v1/ResourceQuota"];
 #[test]
 fn every_stored_kind_round_trips_through_protobuf() {
     let started = Instant::now();
-    let kube = kube();
+    // The server for tests that write: this one stores objects (in a namespace of its own).
+    let kube = kube_installing();
     let hints = Hints::new(registry());
     let namespace = format!("proto-wire-{}", std::process::id());
     create_namespace(kube, &namespace);
