@@ -62,8 +62,9 @@ pub fn crd_around(group: &str, kind: &str, schema: Value) -> Value {
     })
 }
 
-/// The run's server, started on first use. Tests only ask it questions (dry runs, reads): what one test creates
-/// would change what the others see.
+/// The run's server, started on first use. Tests ask it questions (dry runs, reads) and install no CRDs, so its
+/// discovery holds the built-in kinds alone: what one test installs would change what the others see. The one test
+/// that stores objects here (tests/proto-roundtrip's kube_wire) keeps them in a namespace of its own.
 pub fn kube() -> &'static Kube {
     static KUBE: OnceLock<Kube> = OnceLock::new();
     KUBE.get_or_init(|| start(""))
