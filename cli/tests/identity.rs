@@ -24,7 +24,7 @@ struct Timing {
     store_timeout: f64,
 }
 
-const FAST: Timing = Timing { renew: 0.25, duration: 2, grace: 1.0, store_timeout: 1.0 };
+const FAST: Timing = Timing { renew: 0.25, duration: 2, grace: 1.0, store_timeout: 2.0 };
 /// FAST's renewals with a lease that outlives a server restart.
 const LONGER_LEASE: Timing = Timing { renew: 0.25, duration: 30, grace: 1.0, store_timeout: 1.0 };
 

@@ -43,6 +43,13 @@ pub fn etcd_installed() -> bool {
     installed
 }
 
+/// A directory in memory when /dev/shm is there: etcd fsyncs every write, and on a loaded disk a single fsync can
+/// outlast the short store timeouts these tests give kapi (it survives a member's restart all the same).
+fn data_root() -> std::io::Result<tempfile::TempDir> {
+    let shm = std::path::Path::new("/dev/shm");
+    if shm.is_dir() { tempfile::Builder::new().prefix("kapi-etcd-test").tempdir_in(shm) } else { tempfile::tempdir() }
+}
+
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
@@ -50,7 +57,7 @@ fn free_port() -> u16 {
 impl EtcdCluster {
     /// Starts `size` members and waits until the cluster has a leader.
     pub fn start(size: usize) -> Self {
-        let dir = tempfile::tempdir().expect("tempdir");
+        let dir = data_root().expect("a data directory");
         let members: Vec<Member> = (0..size)
             .map(|index| Member {
                 name: format!("m{index}"),
