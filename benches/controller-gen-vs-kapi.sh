@@ -30,7 +30,8 @@ bash scripts/peers/build-controller-gen.sh
 pin=$(awk -F= '/^CONTROLLER_TOOLS_VERSION=/ { print $2 }' scripts/peers/build-controller-gen.sh)
 controller_gen=$cache/peers/controller-gen/$pin/bin/controller-gen
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# CONTROLLER_GEN_VS_KAPI_KEEP=1 keeps the two packages (and prints where) for a closer look.
+if [ -n "${CONTROLLER_GEN_VS_KAPI_KEEP:-}" ]; then echo "packages kept in $work"; else trap 'rm -rf "$work"' EXIT; fi
 kinds=50
 
 # The Go module: go.mod and go.sum of the comparison's own Go types (apimachinery at the pinned server's version).
