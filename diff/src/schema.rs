@@ -23,7 +23,7 @@ pub(crate) fn compare_kind(
     old_root: &DefName,
     new_root: &DefName,
 ) -> Vec<SchemaChange> {
-    let mut walk = Walk { old, new, pairs_seen: HashSet::new(), changes: Vec::new() };
+    let mut walk = Walk { old, new, direction: Direction::Both, pairs_seen: HashSet::new(), changes: Vec::new() };
     let old_node =
         SchemaNode::Ref(kapi_model::Reference { target: old_root.clone(), siblings: SchemaObject::default() });
     let new_node =
@@ -32,9 +32,57 @@ pub(crate) fn compare_kind(
     walk.changes
 }
 
+/// Which way the values of a schema travel, which decides what breaks their clients.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Direction {
+    /// A kind's objects: clients write and read them (every rule but the response-only ones, as for kinds always).
+    Both,
+    /// What clients send (a request body, a parameter): what narrows the accepted values breaks them.
+    Request,
+    /// What clients receive (a response body): what they may not be ready to read breaks them.
+    Response,
+}
+
+impl Direction {
+    fn reports(self, rule: Rule) -> bool {
+        let response_only = matches!(rule, Rule::FieldOptional | Rule::NullableAdded);
+        match self {
+            Direction::Both => !response_only,
+            // A sender is not hurt by more values being accepted.
+            Direction::Request => !response_only && !matches!(rule, Rule::EnumValueAdded | Rule::EnumOpened),
+            Direction::Response => {
+                response_only
+                    || matches!(
+                        rule,
+                        Rule::FieldRemoved
+                            | Rule::TypeChanged
+                            | Rule::FormatChanged
+                            | Rule::EnumValueAdded
+                            | Rule::EnumOpened
+                    )
+            }
+        }
+    }
+}
+
+/// Compares two schema positions (a request body, a parameter, a response) of two documents, whose references
+/// resolve in `old` and `new`; the changes' paths start with `root`.
+pub(crate) fn compare_nodes(
+    registries: [&Registry; 2],
+    nodes: [&SchemaNode; 2],
+    direction: Direction,
+    root: &str,
+) -> Vec<SchemaChange> {
+    let [old, new] = registries;
+    let mut walk = Walk { old, new, direction, pairs_seen: HashSet::new(), changes: Vec::new() };
+    walk.node(root, nodes[0], nodes[1]);
+    walk.changes
+}
+
 struct Walk<'a> {
     old: &'a Registry,
     new: &'a Registry,
+    direction: Direction,
     /// Definition pairs already walked below (recursive types, and types reached along several paths, are walked
     /// once per kind).
     pairs_seen: HashSet<(DefName, DefName)>,
@@ -108,6 +156,9 @@ fn merge<'a>(base: &'a SchemaObject, siblings: &[&SchemaObject]) -> Cow<'a, Sche
 
 impl Walk<'_> {
     fn report(&mut self, rule: Rule, path: &str, detail: String) {
+        if !self.direction.reports(rule) {
+            return;
+        }
         self.changes.push(SchemaChange { rule, path: path.to_owned(), detail });
     }
 
@@ -124,9 +175,22 @@ impl Walk<'_> {
         self.children(path, &old.object, &new.object);
     }
 
+    /// A property that does not travel this way: `readOnly` ones are not sent, `writeOnly` ones not received.
+    fn invisible(&self, property: &SchemaNode) -> bool {
+        let object = resolve(self.old, property).object;
+        match self.direction {
+            Direction::Both => false,
+            Direction::Request => object.read_only,
+            Direction::Response => object.write_only,
+        }
+    }
+
     fn children(&mut self, path: &str, old: &SchemaObject, new: &SchemaObject) {
         for (name, old_property) in &old.properties {
             let field = format!("{path}.{name}");
+            if self.invisible(old_property) {
+                continue;
+            }
             match new.properties.get(name) {
                 Some(new_property) => self.node(&field, old_property, new_property),
                 None => self.report(Rule::FieldRemoved, &field, format!("`{name}` removed")),
@@ -140,6 +204,11 @@ impl Walk<'_> {
                     format!("`{name}` added as a required field")
                 };
                 self.report(Rule::FieldRequired, &format!("{path}.{name}"), detail);
+            }
+        }
+        for name in &old.required {
+            if !new.required.contains(name) && new.properties.contains_key(name) {
+                self.report(Rule::FieldOptional, &format!("{path}.{name}"), format!("`{name}` no longer required"));
             }
         }
         if let (Some(old_items), Some(new_items)) = (&old.items, &new.items) {
@@ -219,6 +288,9 @@ impl Walk<'_> {
         }
         if old.nullable && !new.nullable {
             self.report(Rule::NullableRemoved, path, "no longer nullable".into());
+        }
+        if !old.nullable && new.nullable {
+            self.report(Rule::NullableAdded, path, "became nullable".into());
         }
         self.enums(path, old, new);
         self.bounds(path, old, new);
