@@ -44,6 +44,16 @@ pub(crate) enum Direction {
 }
 
 impl Direction {
+    /// Whether a change that narrows or widens what a position holds (both, or neither: a change of kind)
+    /// breaks clients: senders mind narrowing, readers widening, a kind's clients (both) any change.
+    fn breaks(self, narrowed: bool, widened: bool) -> bool {
+        match self {
+            Direction::Both => true,
+            Direction::Request => narrowed || !widened,
+            Direction::Response => widened || !narrowed,
+        }
+    }
+
     fn reports(self, rule: Rule) -> bool {
         let response_only = matches!(rule, Rule::FieldOptional | Rule::NullableAdded);
         match self {
@@ -270,9 +280,14 @@ impl Walk<'_> {
     }
 
     fn keywords(&mut self, path: &str, old: &SchemaObject, new: &SchemaObject) {
-        if old.instance_type != new.instance_type && new.instance_type.is_some()
-            || old.kubernetes.int_or_string && !new.kubernetes.int_or_string
-        {
+        // A type set or changed narrows what a position accepts; a type dropped (any value) or int-or-string
+        // appearing widens what a reader may receive.
+        let narrowed = old.instance_type != new.instance_type && new.instance_type.is_some()
+            || old.kubernetes.int_or_string && !new.kubernetes.int_or_string;
+        let widened = old.instance_type != new.instance_type && old.instance_type.is_some()
+            || !old.kubernetes.int_or_string && new.kubernetes.int_or_string;
+        let type_breaks = if self.direction == Direction::Response { widened } else { narrowed };
+        if type_breaks {
             let name = |o: &SchemaObject| {
                 if o.kubernetes.int_or_string {
                     "int-or-string".to_owned()
@@ -282,7 +297,7 @@ impl Walk<'_> {
             };
             self.report(Rule::TypeChanged, path, format!("type {} -> {}", name(old), name(new)));
         }
-        if old.format != new.format {
+        if old.format != new.format && self.direction.breaks(format_narrowed(old, new), format_narrowed(new, old)) {
             let show = |f: &Option<String>| f.clone().unwrap_or_else(|| "(none)".into());
             self.report(Rule::FormatChanged, path, format!("format {} -> {}", show(&old.format), show(&new.format)));
         }
@@ -406,5 +421,25 @@ impl Walk<'_> {
             );
             self.report(Rule::ListTypeChanged, path, detail);
         }
+    }
+}
+
+/// True when `new`'s format accepts no more than `old`'s, and less: a format set where there was none, or a
+/// narrower width of the same kind of number (`int64` -> `int32`, `double` -> `float`).
+fn format_narrowed(old: &SchemaObject, new: &SchemaObject) -> bool {
+    let width = |format: &str| match format {
+        "int32" => Some(("integer", 32)),
+        "int64" => Some(("integer", 64)),
+        "float" => Some(("number", 32)),
+        "double" => Some(("number", 64)),
+        _ => None,
+    };
+    match (old.format.as_deref(), new.format.as_deref()) {
+        (None, Some(_)) => true,
+        (Some(old), Some(new)) => match (width(old), width(new)) {
+            (Some((old_kind, old_bits)), Some((new_kind, new_bits))) => old_kind == new_kind && new_bits < old_bits,
+            _ => false,
+        },
+        _ => false,
     }
 }

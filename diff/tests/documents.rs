@@ -221,3 +221,26 @@ fn every_document_rule_has_a_case_here() {
     ];
     assert_eq!(covered.as_slice(), document::RULES);
 }
+
+#[test]
+fn integer_widths_break_senders_when_narrowed_and_readers_when_widened() {
+    let int = |format: &str| json!({"type": "integer", "format": format});
+    let both = |format: &str| pets(path_parameter(), int(format), int(format));
+    assert_eq!(
+        findings(&both("int32"), &both("int64")),
+        ["schema.format-changed POST /pets/{petId} response 200: format int32 -> int64"]
+    );
+    assert_eq!(
+        findings(&both("int64"), &both("int32")),
+        ["schema.format-changed POST /pets/{petId} request body: format int64 -> int32"]
+    );
+    // A type dropped widens: readers may now meet any value; senders lose nothing.
+    let any = pets(path_parameter(), json!({}), json!({}));
+    assert_eq!(
+        findings(&both("int32"), &any),
+        [
+            "schema.type-changed POST /pets/{petId} response 200: type integer -> (any)",
+            "schema.format-changed POST /pets/{petId} response 200: format int32 -> (none)",
+        ]
+    );
+}
