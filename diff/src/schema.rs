@@ -424,8 +424,8 @@ impl Walk<'_> {
     }
 }
 
-/// True when `new`'s format accepts no more than `old`'s, and less: a format set where there was none, or a
-/// narrower width of the same kind of number (`int64` -> `int32`, `double` -> `float`).
+/// True when `new`'s format accepts no more than `old`'s, and less: a format set where there was none, a narrower
+/// width of the same kind of number (`int64` -> `int32`, `double` -> `float`), an int-or-string made an integer.
 fn format_narrowed(old: &SchemaObject, new: &SchemaObject) -> bool {
     let width = |format: &str| match format {
         "int32" => Some(("integer", 32)),
@@ -436,6 +436,8 @@ fn format_narrowed(old: &SchemaObject, new: &SchemaObject) -> bool {
     };
     match (old.format.as_deref(), new.format.as_deref()) {
         (None, Some(_)) => true,
+        // Kubernetes' int-or-string documents say so by format: a number of either width narrows it.
+        (Some("int-or-string"), Some(new)) => width(new).is_some_and(|(kind, _)| kind == "integer"),
         (Some(old), Some(new)) => match (width(old), width(new)) {
             (Some((old_kind, old_bits)), Some((new_kind, new_bits))) => old_kind == new_kind && new_bits < old_bits,
             _ => false,
