@@ -75,7 +75,7 @@ fn an_enum_value_added_to_a_response_warns() {
 fn read_only_fields_are_not_sent_and_write_only_ones_not_received() {
     let fields = |extra: Value| {
         let mut properties = json!({"name": {"type": "string"}});
-        properties.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        properties.as_object_mut().expect("an object").extend(extra.as_object().expect("an object").clone());
         object(properties, &[])
     };
     let old = pets(
@@ -181,16 +181,16 @@ fn swagger_and_yaml_read_like_openapi_v3() {
 
 #[test]
 fn unreadable_documents_are_clear_errors() {
-    let error = document::read("broken.yaml", "openapi: 3.0.0\npaths: [1, 2]\n").unwrap_err();
+    let error = document::read("broken.yaml", "openapi: 3.0.0\npaths: [1, 2]\n").expect_err("paths must be an object");
     assert_eq!(error, "broken.yaml: /paths: must be an object");
     let error = document::read(
         "x.json",
         r##"{"openapi": "3.0.0", "paths": {"/a": {"get": {"parameters": [
         {"$ref": "#/components/parameters/missing"}]}}}}"##,
     )
-    .unwrap_err();
+    .expect_err("a reference to nothing");
     assert_eq!(error, "x.json: /paths/~1a/get/parameters/0: `#/components/parameters/missing` points at nothing");
-    assert!(document::read("y.yaml", ": : :\n- [").unwrap_err().starts_with("y.yaml: neither JSON nor YAML"));
+    assert!(document::read("y.yaml", ": : :\n- [").expect_err("not YAML").starts_with("y.yaml: neither JSON nor YAML"));
 }
 
 #[test]

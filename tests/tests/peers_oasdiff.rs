@@ -114,9 +114,9 @@ fn patches_apply_as_rfc_6902_says() {
         serde_json::json!({"op": "replace", "path": "/c~0~1d", "value": 2}),
         serde_json::json!({"op": "add", "path": "/a/e", "value": true}),
     ] {
-        oasdiff::apply_patch(&mut document, &operation).unwrap();
+        oasdiff::apply_patch(&mut document, &operation).expect("the operation applies");
     }
     assert_eq!(document, serde_json::json!({"a": {"b": [0, 2, 3], "e": true}, "c~/d": 2}));
     let error = oasdiff::apply_patch(&mut document, &serde_json::json!({"op": "replace", "path": "/x", "value": 1}));
-    assert_eq!(error.unwrap_err(), "`/x` points at nothing");
+    assert_eq!(error.expect_err("nothing at /x"), "`/x` points at nothing");
 }
