@@ -1,5 +1,5 @@
-//! `kapi diff`: the compatibility gate between two versions of an API (kapi-diff), from directories, model files
-//! or the generated tree committed at a git revision.
+//! `kapi diff`: the compatibility gate between two versions of an API (kapi-diff), from directories, model files,
+//! OpenAPI documents (see diff_documents.rs) or the generated tree committed at a git revision.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -27,9 +27,9 @@ pub fn compare_if_documents(old: &Path, new: &Path, policy: &Policy) -> Result<O
 }
 
 /// The text of `path` when it is a file holding a document (anything but a JSON kapi model); `None` for a
-/// directory or a model file, whose errors the tree reader reports.
+/// directory or a model file, which the tree reader reads.
 fn document_text(path: &Path) -> Result<Option<String>, String> {
-    if !path.is_file() {
+    if path.is_dir() {
         return Ok(None);
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
