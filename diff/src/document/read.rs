@@ -49,11 +49,14 @@ pub(crate) struct Body {
     pub content: BTreeMap<String, SchemaNode>,
 }
 
-/// True when the file at `path` holds an OpenAPI document (or is not JSON, so cannot be a kapi model): the test
-/// `kapi diff` uses to tell documents from model files, by content.
+/// True when `text` holds an OpenAPI document, or is YAML: the test `kapi diff` uses to tell documents from model
+/// files (always JSON), by content. Broken JSON is a document only if it names itself one, else a broken model.
 pub fn is_document(text: &str) -> bool {
     match serde_json::from_str::<Value>(text) {
         Ok(value) => value.get("openapi").is_some() || value.get("swagger").is_some(),
+        Err(_) if text.trim_start().starts_with(['{', '[']) => {
+            text.contains("\"openapi\"") || text.contains("\"swagger\"")
+        }
         Err(_) => true,
     }
 }
