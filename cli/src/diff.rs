@@ -1,5 +1,5 @@
-//! `kapi diff`: the compatibility gate between two versions of an API (kapi-diff), from directories, model files
-//! or the generated tree committed at a git revision.
+//! `kapi diff`: the compatibility gate between two versions of an API (kapi-diff), from directories, model files,
+//! OpenAPI documents (see diff_documents.rs) or the generated tree committed at a git revision.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -13,8 +13,8 @@ use kapi_model::Registry;
 /// Options of `kapi diff`.
 #[derive(Debug, Args)]
 pub struct DiffArgs {
-    /// The old and the new API: generated directories (their `model.json` and `proto/`) or model files. With --base, only the
-    /// new one (default: --dir).
+    /// The old and the new API: generated directories (their `model.json` and `proto/`), model files, or OpenAPI v3
+    /// or swagger 2.0 documents (JSON or YAML, told apart by content). With --base, only the new tree (default: --dir).
     #[arg(value_name = "OLD NEW", num_args = 0..=2)]
     trees: Vec<PathBuf>,
     /// Compare the generated tree with the one committed at this git revision (`origin/main`, a tag, a commit).
@@ -68,6 +68,12 @@ enum Output {
 
 /// `kapi diff`: prints the report; exit code 1 when an error is not accepted, 2 when an input cannot be read.
 pub fn diff(args: &DiffArgs) -> Result<ExitCode, String> {
+    let policy = Policy { alpha: args.alpha.cap(), beta: args.beta.cap(), generally_available: args.ga.cap() };
+    if let (None, [old, new]) = (&args.base, args.trees.as_slice())
+        && let Some(findings) = crate::diff_documents::compare_if_documents(old, new, &policy)?
+    {
+        return print_report(args, Report::new(findings, &read_allow_list(args.allow.as_deref())?));
+    }
     let (old, new) = match (&args.base, args.trees.as_slice()) {
         (Some(revision), []) => (api_at_revision(&args.dir, revision)?, read_api(&args.dir)?),
         (Some(revision), [new]) => (api_at_revision(new, revision)?, read_api(new)?),
@@ -76,8 +82,11 @@ pub fn diff(args: &DiffArgs) -> Result<ExitCode, String> {
         (None, _) => return Err("give OLD and NEW, or --base REV".into()),
     };
     let allow = read_allow_list(args.allow.as_deref())?;
-    let policy = Policy { alpha: args.alpha.cap(), beta: args.beta.cap(), generally_available: args.ga.cap() };
-    let report = Report::new(kapi_diff::compare(&old, &new, &policy), &allow);
+    print_report(args, Report::new(kapi_diff::compare(&old, &new, &policy), &allow))
+}
+
+/// Prints `report` as `--output` asks; exit code 1 when an error is not accepted.
+fn print_report(args: &DiffArgs, report: Report) -> Result<ExitCode, String> {
     match args.output {
         Output::Text => stdout::text(&report.to_text()),
         Output::Json => stdout::line(&serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?),

@@ -10,6 +10,7 @@ mod check_crd;
 mod check_model;
 mod commands;
 mod diff;
+mod diff_documents;
 mod group_versions;
 mod hangup;
 mod identity;

@@ -188,3 +188,36 @@ fn the_wire_rules_read_each_trees_proto_files() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("the .proto files do not compile"), "{}", text(&output.stderr));
 }
+
+#[test]
+fn openapi_documents_are_compared_directly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let document = |age: &str| {
+        format!(
+            "openapi: 3.0.3\ninfo: {{title: pets, version: '1'}}\npaths:\n  /pets:\n    post:\n      requestBody:\n        \
+             content:\n          application/json:\n            schema:\n              type: object\n              \
+             properties:\n                age: {{type: {age}}}\n      responses:\n        '201': {{description: made}}\n"
+        )
+    };
+    std::fs::write(dir.path().join("old.yaml"), document("integer")).expect("write");
+    std::fs::write(dir.path().join("new.yaml"), document("string")).expect("write");
+    let output = kapi_in(dir.path(), &["diff", "old.yaml", "new.yaml"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stdout)
+            .starts_with("error   schema.type-changed POST /pets request body.age: type integer -> string\n"),
+        "{}",
+        text(&output.stdout)
+    );
+    let output = kapi_in(dir.path(), &["diff", "old.yaml", "old.yaml", "--output", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    // A document beside a model, and a file that is no document, are input errors.
+    write_model(&dir.path().join("a"), &[]);
+    let output = kapi_in(dir.path(), &["diff", "a", "new.yaml"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("can only be compared with another document"), "{}", text(&output.stderr));
+    std::fs::write(dir.path().join("other.yaml"), "kind: ConfigMap\n").expect("write");
+    let output = kapi_in(dir.path(), &["diff", "other.yaml", "new.yaml"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("other.yaml: not an OpenAPI v3 document"), "{}", text(&output.stderr));
+}

@@ -10,9 +10,10 @@ use crate::rule::{Rule, Severity};
 pub struct Finding {
     /// The group-version the change is seen in.
     pub group_version: GroupVersion,
-    /// The kind, for changes inside or to a resource.
+    /// The kind, for changes inside or to a resource; for a document's findings, the operation (`POST /pets`).
     pub kind: Option<String>,
     /// Where in the kind: a subresource (`/status`) or a field path (`.spec.replicas`); empty for the kind itself.
+    /// For a document's findings, where in the operation (`request body.age`, `query parameter status`).
     pub path: String,
     /// The kind of change.
     pub rule: Rule,
@@ -23,9 +24,15 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// `<apiVersion>[ <Kind><path>]`: what an allow-list entry names.
+    /// `<apiVersion>[ <Kind><path>]`: what an allow-list entry names. A document's findings have no group-version:
+    /// theirs is `<METHOD> <path>[ <where>]` (see [`crate::document`]).
     pub fn location(&self) -> String {
         let api_version = self.group_version.api_version();
+        if api_version.is_empty()
+            && let Some(operation) = &self.kind
+        {
+            return if self.path.is_empty() { operation.clone() } else { format!("{operation} {}", self.path) };
+        }
         match &self.kind {
             Some(kind) => format!("{api_version} {kind}{}", self.path),
             None => api_version,

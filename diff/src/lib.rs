@@ -8,6 +8,7 @@
 //! version's stability caps its findings' severity ([`Policy`]), and an [`AllowList`] accepts breaks made on purpose.
 
 pub mod allow;
+pub mod document;
 pub mod finding;
 pub mod policy;
 pub mod report;
@@ -17,6 +18,7 @@ mod surface;
 mod wire;
 
 pub use allow::{AllowList, Allowed};
+pub use document::Document;
 pub use finding::Finding;
 pub use policy::Policy;
 pub use report::Report;

@@ -121,6 +121,29 @@ rules! {
         "stored objects need a migration, and a rollback across the change reads objects it cannot convert"),
     /// A version of a custom resource stopped being served.
     VersionUnserved => ("api.version-unserved", Error, "every request to the version fails"),
+    /// A path of an OpenAPI document is gone, with every operation on it.
+    PathRemoved => ("api.path-removed", Error, "every request to the path fails"),
+    /// An operation (a method on a path that is still there) is gone.
+    OperationRemoved => ("api.operation-removed", Error, "requests with the method are refused"),
+    /// A parameter of an operation is gone.
+    ParameterRemoved => ("api.parameter-removed", Warning,
+        "clients that send the parameter have it ignored or rejected"),
+    /// A parameter became required, or a required one was added.
+    ParameterRequired => ("api.parameter-required", Error, "requests written without the parameter are rejected"),
+    /// A request body became required, or a required one was added.
+    RequestBodyRequired => ("api.request-body-required", Error, "requests written without a body are rejected"),
+    /// A media type of a request or response body is gone.
+    MediaTypeRemoved => ("api.media-type-removed", Error,
+        "clients that send or accept only that media type are refused"),
+    /// A success response (2xx) of an operation is gone.
+    ResponseRemoved => ("api.response-removed", Error,
+        "clients that handle the status and its body meet another one"),
+    /// A property of a response is no longer required: the server may leave it out.
+    FieldOptional => ("schema.field-optional", Error,
+        "clients that read the field as always present (a non-optional type) fail when it is missing"),
+    /// A position of a response became nullable.
+    NullableAdded => ("schema.nullable-added", Error,
+        "clients that read the field as never null (a non-optional type) fail on null"),
     /// A field kept its name but not its number.
     FieldNumberChanged => ("proto.field-number-changed", Error,
         "binary clients read and write the field under its old number, which now means nothing or something else"),

@@ -23,7 +23,7 @@ pub(crate) fn compare_kind(
     old_root: &DefName,
     new_root: &DefName,
 ) -> Vec<SchemaChange> {
-    let mut walk = Walk { old, new, pairs_seen: HashSet::new(), changes: Vec::new() };
+    let mut walk = Walk { old, new, direction: Direction::Both, pairs_seen: HashSet::new(), changes: Vec::new() };
     let old_node =
         SchemaNode::Ref(kapi_model::Reference { target: old_root.clone(), siblings: SchemaObject::default() });
     let new_node =
@@ -32,9 +32,67 @@ pub(crate) fn compare_kind(
     walk.changes
 }
 
+/// Which way the values of a schema travel, which decides what breaks their clients.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Direction {
+    /// A kind's objects: clients write and read them (every rule but the response-only ones, as for kinds always).
+    Both,
+    /// What clients send (a request body, a parameter): what narrows the accepted values breaks them.
+    Request,
+    /// What clients receive (a response body): what they may not be ready to read breaks them.
+    Response,
+}
+
+impl Direction {
+    /// Whether a change that narrows or widens what a position holds (both, or neither: a change of kind)
+    /// breaks clients: senders mind narrowing, readers widening, a kind's clients (both) any change.
+    fn breaks(self, narrowed: bool, widened: bool) -> bool {
+        match self {
+            Direction::Both => true,
+            Direction::Request => narrowed || !widened,
+            Direction::Response => widened || !narrowed,
+        }
+    }
+
+    fn reports(self, rule: Rule) -> bool {
+        let response_only = matches!(rule, Rule::FieldOptional | Rule::NullableAdded);
+        match self {
+            Direction::Both => !response_only,
+            // A sender is not hurt by more values being accepted.
+            Direction::Request => !response_only && !matches!(rule, Rule::EnumValueAdded | Rule::EnumOpened),
+            Direction::Response => {
+                response_only
+                    || matches!(
+                        rule,
+                        Rule::FieldRemoved
+                            | Rule::TypeChanged
+                            | Rule::FormatChanged
+                            | Rule::EnumValueAdded
+                            | Rule::EnumOpened
+                    )
+            }
+        }
+    }
+}
+
+/// Compares two schema positions (a request body, a parameter, a response) of two documents, whose references
+/// resolve in `old` and `new`; the changes' paths start with `root`.
+pub(crate) fn compare_nodes(
+    registries: [&Registry; 2],
+    nodes: [&SchemaNode; 2],
+    direction: Direction,
+    root: &str,
+) -> Vec<SchemaChange> {
+    let [old, new] = registries;
+    let mut walk = Walk { old, new, direction, pairs_seen: HashSet::new(), changes: Vec::new() };
+    walk.node(root, nodes[0], nodes[1]);
+    walk.changes
+}
+
 struct Walk<'a> {
     old: &'a Registry,
     new: &'a Registry,
+    direction: Direction,
     /// Definition pairs already walked below (recursive types, and types reached along several paths, are walked
     /// once per kind).
     pairs_seen: HashSet<(DefName, DefName)>,
@@ -108,6 +166,9 @@ fn merge<'a>(base: &'a SchemaObject, siblings: &[&SchemaObject]) -> Cow<'a, Sche
 
 impl Walk<'_> {
     fn report(&mut self, rule: Rule, path: &str, detail: String) {
+        if !self.direction.reports(rule) {
+            return;
+        }
         self.changes.push(SchemaChange { rule, path: path.to_owned(), detail });
     }
 
@@ -124,9 +185,22 @@ impl Walk<'_> {
         self.children(path, &old.object, &new.object);
     }
 
+    /// A property that does not travel this way: `readOnly` ones are not sent, `writeOnly` ones not received.
+    fn invisible(&self, property: &SchemaNode) -> bool {
+        let object = resolve(self.old, property).object;
+        match self.direction {
+            Direction::Both => false,
+            Direction::Request => object.read_only,
+            Direction::Response => object.write_only,
+        }
+    }
+
     fn children(&mut self, path: &str, old: &SchemaObject, new: &SchemaObject) {
         for (name, old_property) in &old.properties {
             let field = format!("{path}.{name}");
+            if self.invisible(old_property) {
+                continue;
+            }
             match new.properties.get(name) {
                 Some(new_property) => self.node(&field, old_property, new_property),
                 None => self.report(Rule::FieldRemoved, &field, format!("`{name}` removed")),
@@ -140,6 +214,11 @@ impl Walk<'_> {
                     format!("`{name}` added as a required field")
                 };
                 self.report(Rule::FieldRequired, &format!("{path}.{name}"), detail);
+            }
+        }
+        for name in &old.required {
+            if !new.required.contains(name) && new.properties.contains_key(name) {
+                self.report(Rule::FieldOptional, &format!("{path}.{name}"), format!("`{name}` no longer required"));
             }
         }
         if let (Some(old_items), Some(new_items)) = (&old.items, &new.items) {
@@ -201,9 +280,14 @@ impl Walk<'_> {
     }
 
     fn keywords(&mut self, path: &str, old: &SchemaObject, new: &SchemaObject) {
-        if old.instance_type != new.instance_type && new.instance_type.is_some()
-            || old.kubernetes.int_or_string && !new.kubernetes.int_or_string
-        {
+        // A type set or changed narrows what a position accepts; a type dropped (any value) or int-or-string
+        // appearing widens what a reader may receive.
+        let narrowed = old.instance_type != new.instance_type && new.instance_type.is_some()
+            || old.kubernetes.int_or_string && !new.kubernetes.int_or_string;
+        let widened = old.instance_type != new.instance_type && old.instance_type.is_some()
+            || !old.kubernetes.int_or_string && new.kubernetes.int_or_string;
+        let type_breaks = if self.direction == Direction::Response { widened } else { narrowed };
+        if type_breaks {
             let name = |o: &SchemaObject| {
                 if o.kubernetes.int_or_string {
                     "int-or-string".to_owned()
@@ -213,12 +297,15 @@ impl Walk<'_> {
             };
             self.report(Rule::TypeChanged, path, format!("type {} -> {}", name(old), name(new)));
         }
-        if old.format != new.format {
+        if old.format != new.format && self.direction.breaks(format_narrowed(old, new), format_narrowed(new, old)) {
             let show = |f: &Option<String>| f.clone().unwrap_or_else(|| "(none)".into());
             self.report(Rule::FormatChanged, path, format!("format {} -> {}", show(&old.format), show(&new.format)));
         }
         if old.nullable && !new.nullable {
             self.report(Rule::NullableRemoved, path, "no longer nullable".into());
+        }
+        if !old.nullable && new.nullable {
+            self.report(Rule::NullableAdded, path, "became nullable".into());
         }
         self.enums(path, old, new);
         self.bounds(path, old, new);
@@ -334,5 +421,27 @@ impl Walk<'_> {
             );
             self.report(Rule::ListTypeChanged, path, detail);
         }
+    }
+}
+
+/// True when `new`'s format accepts no more than `old`'s, and less: a format set where there was none, a narrower
+/// width of the same kind of number (`int64` -> `int32`, `double` -> `float`), an int-or-string made an integer.
+fn format_narrowed(old: &SchemaObject, new: &SchemaObject) -> bool {
+    let width = |format: &str| match format {
+        "int32" => Some(("integer", 32)),
+        "int64" => Some(("integer", 64)),
+        "float" => Some(("number", 32)),
+        "double" => Some(("number", 64)),
+        _ => None,
+    };
+    match (old.format.as_deref(), new.format.as_deref()) {
+        (None, Some(_)) => true,
+        // Kubernetes' int-or-string documents say so by format: a number of either width narrows it.
+        (Some("int-or-string"), Some(new)) => width(new).is_some_and(|(kind, _)| kind == "integer"),
+        (Some(old), Some(new)) => match (width(old), width(new)) {
+            (Some((old_kind, old_bits)), Some((new_kind, new_bits))) => old_kind == new_kind && new_bits < old_bits,
+            _ => false,
+        },
+        _ => false,
     }
 }

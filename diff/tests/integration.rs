@@ -6,6 +6,7 @@
 mod fixture;
 
 mod docs;
+mod documents;
 mod enums;
 mod rules;
 mod wire;

@@ -203,6 +203,14 @@ fn is_default(value: &Value) -> bool {
     matches!(value, Value::Bool(false)) || value.as_array().is_some_and(Vec::is_empty)
 }
 
+/// Reads a schema as [`read`] does, keeping what the model holds and dropping the keywords it has no room for
+/// (`xml`, `discriminator`, …) instead of failing: for comparing documents written elsewhere, where a dropped
+/// keyword can only hide a change to it.
+pub fn read_lenient(value: &Value, style: RefStyle, pointer: &str) -> Result<SchemaNode, String> {
+    let normal = normalise(value, style, pointer)?;
+    serde_json::from_value(normal).map_err(|e| format!("{pointer}: not a schema kapi can hold: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

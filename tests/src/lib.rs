@@ -14,6 +14,7 @@ pub mod kube;
 pub mod layers;
 pub mod manifest_mutations;
 pub mod module_graph;
+pub mod oasdiff;
 pub mod openapi_json_schema;
 pub mod schema_check;
 pub mod synthetic;

@@ -7,6 +7,7 @@ use kapi_codegen::structural;
 // Helpers the test modules share.
 #[path = "../../codegen/tests/loss_oracle/mod.rs"]
 mod loss_oracle;
+mod peers_oasdiff;
 mod served;
 
 mod architecture;
