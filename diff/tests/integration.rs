@@ -9,3 +9,4 @@ mod docs;
 mod enums;
 mod rules;
 mod wire;
+mod wire_pairs;
