@@ -207,6 +207,8 @@ fn directories_of_proto_files_are_compared_by_the_wire_rules() {
     assert_eq!(
         text(&output.stdout),
         "error   proto.field-type-changed kapi.fixture/v1 Widget.replicas: fixture/v1/widget.proto field 1: int32 -> int64\n\
+         \x20       why: values written under the old type no longer decode, or decode to something else, in binary \
+         or in JSON\n\
          1 errors, 0 warnings, 0 info, 0 allowed\n"
     );
 }
