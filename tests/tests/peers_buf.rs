@@ -16,8 +16,8 @@ use pairs::Pair;
 pub type Tree = BTreeMap<String, String>;
 
 /// A finding as both tools can name it: the file it is reported in, the message, enum or service (its last name
-/// segment, as buf prints it), the field, value, reserved range or name, or method (`field 5`, `value 2`,
-/// `reserved range [5,9]`, `rpc Get`; empty for the element itself), and the kapi rule.
+/// segment, as buf prints it), the field, value, reserved range or name, or method (`field 5`, `extension 100`,
+/// `value 2`, `reserved range [5,9]`, `rpc Get`; empty for the element itself), and the kapi rule.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Finding {
     pub file: String,

@@ -107,11 +107,14 @@ impl Cardinality {
     }
 }
 
-/// A field and where it is declared, in one tree.
+/// A field and where it is declared, in one tree: in a message, or an extension of one.
 pub(super) struct Side<'s, 'a> {
     pub index: &'s Index<'a>,
     pub place: &'s Place<'a>,
-    pub message: &'a DescriptorProto,
+    /// The message declaring the field; `None` for an extension.
+    pub message: Option<&'a DescriptorProto>,
+    /// An extension's full name (its package, scope and name): what its name is compared as.
+    pub extension: Option<&'s str>,
     pub field: &'a FieldDescriptorProto,
 }
 
@@ -139,12 +142,15 @@ pub(super) fn json_name(field: &FieldDescriptorProto) -> String {
 /// Compares the old and the new declaration of the field at one number.
 pub(super) fn compare(old: &Side<'_, '_>, new: &Side<'_, '_>, changes: &mut Vec<Change>) {
     let number = new.field.number();
-    let at =
-        |rule, what: String| new.place.change(rule, format!(".{}", new.field.name()), format!("field {number}"), what);
+    let member = if new.extension.is_some() { "extension" } else { "field" };
+    let at = |rule, what: String| {
+        new.place.change(rule, format!(".{}", new.field.name()), format!("{member} {number}"), what)
+    };
     if let Some(what) = type_change(old, new) {
         changes.push(at(Rule::FieldTypeChanged, what));
     }
-    let both_map_entries = [old.message, new.message].iter().all(|m| m.options.as_ref().is_some_and(|o| o.map_entry()));
+    let both_map_entries =
+        [old.message, new.message].iter().all(|m| m.is_some_and(|m| m.options.as_ref().is_some_and(|o| o.map_entry())));
     if !both_map_entries {
         let (was, is) =
             (Cardinality::of(old.index, old.place, old.field), Cardinality::of(new.index, new.place, new.field));
@@ -152,11 +158,13 @@ pub(super) fn compare(old: &Side<'_, '_>, new: &Side<'_, '_>, changes: &mut Vec<
             changes.push(at(Rule::FieldCardinalityChanged, format!("{} -> {}", was.describe(), is.describe())));
         }
     }
-    if old.field.name() != new.field.name() {
-        changes.push(at(Rule::FieldNameChanged, format!("name `{}` -> `{}`", old.field.name(), new.field.name())));
+    let (old_name, new_name) = (old.extension.unwrap_or(old.field.name()), new.extension.unwrap_or(new.field.name()));
+    if old_name != new_name {
+        changes.push(at(Rule::FieldNameChanged, format!("name `{old_name}` -> `{new_name}`")));
     }
+    // Extensions have no JSON name of their own (JSON writes them by full name), nor oneofs.
     let (old_json, new_json) = (json_name(old.field), json_name(new.field));
-    if old_json != new_json {
+    if old.extension.is_none() && old_json != new_json {
         changes.push(at(Rule::JsonNameChanged, format!("JSON name `{old_json}` -> `{new_json}`")));
     }
     if let Some(what) = oneof_change(old, new) {
@@ -205,7 +213,7 @@ fn oneof<'a>(side: &Side<'_, 'a>) -> Option<&'a str> {
     if side.field.proto3_optional() {
         return None;
     }
-    side.message.oneof_decl.get(index).map(|oneof| oneof.name())
+    side.message?.oneof_decl.get(index).map(|oneof| oneof.name())
 }
 
 fn oneof_change(old: &Side<'_, '_>, new: &Side<'_, '_>) -> Option<String> {

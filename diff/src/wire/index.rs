@@ -57,6 +57,8 @@ pub(super) struct Index<'a> {
     pub messages: BTreeMap<String, (Place<'a>, &'a DescriptorProto)>,
     pub enums: BTreeMap<String, (Place<'a>, &'a EnumDescriptorProto)>,
     pub services: BTreeMap<String, (Place<'a>, &'a ServiceDescriptorProto)>,
+    /// Extensions by extendee's full name and number, with the full name of each (its scope and name).
+    pub extensions: BTreeMap<(String, i32), (Place<'a>, String, &'a FieldDescriptorProto)>,
 }
 
 impl<'a> Index<'a> {
@@ -67,6 +69,7 @@ impl<'a> Index<'a> {
             messages: BTreeMap::new(),
             enums: BTreeMap::new(),
             services: BTreeMap::new(),
+            extensions: BTreeMap::new(),
         };
         for file in protos.files.file.iter().filter(|file| own.contains(file.name())) {
             index.files.insert(file.name(), file);
@@ -76,6 +79,7 @@ impl<'a> Index<'a> {
             for enumeration in &file.enum_type {
                 index.add_enum(file, "", enumeration);
             }
+            index.add_extensions(file, "", &file.extension);
             for service in &file.service {
                 let place = Place { file, name: service.name().to_owned() };
                 index.services.insert(full(file.package(), service.name()), (place, service));
@@ -92,12 +96,26 @@ impl<'a> Index<'a> {
         for enumeration in &message.enum_type {
             self.add_enum(file, &name, enumeration);
         }
+        self.add_extensions(file, &name, &message.extension);
         self.messages.insert(full(file.package(), &name), (Place { file, name }, message));
     }
 
     fn add_enum(&mut self, file: &'a FileDescriptorProto, scope: &str, enumeration: &'a EnumDescriptorProto) {
         let name = within(scope, enumeration.name());
         self.enums.insert(full(file.package(), &name), (Place { file, name }, enumeration));
+    }
+
+    /// Extensions declared in `scope` (a message's name within the package, or empty for the file): each is
+    /// reported at its extendee, named as it is within the extension's package.
+    fn add_extensions(&mut self, file: &'a FileDescriptorProto, scope: &str, extensions: &'a [FieldDescriptorProto]) {
+        for extension in extensions {
+            let extendee = extension.extendee().trim_start_matches('.');
+            let prefix = format!("{}.", file.package());
+            let name = extendee.strip_prefix(&prefix).unwrap_or(extendee).to_owned();
+            let full_name = full(file.package(), &within(scope, extension.name()));
+            let key = (extendee.to_owned(), extension.number());
+            self.extensions.insert(key, (Place { file, name }, full_name, extension));
+        }
     }
 
     /// The message a field's type names, if it is one of this tree's.

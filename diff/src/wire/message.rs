@@ -12,11 +12,21 @@ use super::index::{Index, Place};
 use super::ranges::{self, MESSAGE_MAX, Range};
 use crate::rule::Rule;
 
-/// Compares every message of the old tree with the new message of the same full name.
+/// Compares every message of the old tree with the new message of the same full name, and every extension with
+/// the new extension of the same extendee and number (an extension deleted is not a break, as buf has it).
 pub(super) fn compare_all(old: &Index<'_>, new: &Index<'_>, changes: &mut Vec<Change>) {
     for (name, (old_place, old_message)) in &old.messages {
         if let Some((new_place, new_message)) = new.messages.get(name) {
             compare((old, old_place, old_message), (new, new_place, new_message), changes);
+        }
+    }
+    for (key, (old_place, old_name, old_field)) in &old.extensions {
+        if let Some((new_place, new_name, new_field)) = new.extensions.get(key) {
+            let old_side =
+                Side { index: old, place: old_place, message: None, extension: Some(old_name), field: old_field };
+            let new_side =
+                Side { index: new, place: new_place, message: None, extension: Some(new_name), field: new_field };
+            field::compare(&old_side, &new_side, changes);
         }
     }
 }
@@ -34,8 +44,20 @@ fn compare(old: Declared<'_, '_>, new: Declared<'_, '_>, changes: &mut Vec<Chang
     let new_reserved = reserved_ranges(new_message);
     for (number, old_field) in &old_fields {
         if let Some(new_field) = new_fields.get(number) {
-            let old_side = Side { index: old_index, place: old_place, message: old_message, field: old_field };
-            let new_side = Side { index: new_index, place: new_place, message: new_message, field: new_field };
+            let old_side = Side {
+                index: old_index,
+                place: old_place,
+                message: Some(old_message),
+                extension: None,
+                field: old_field,
+            };
+            let new_side = Side {
+                index: new_index,
+                place: new_place,
+                message: Some(new_message),
+                extension: None,
+                field: new_field,
+            };
             field::compare(&old_side, &new_side, changes);
             continue;
         }

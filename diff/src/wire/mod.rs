@@ -1,7 +1,8 @@
 //! Protobuf wire rules: the `.proto` trees of the old and the new API, compiled with protox (no protoc), compared
 //! as buf's `WIRE_JSON` category compares them (docs/peers/buf.md maps each rule): files by path, messages and enums
-//! by full name, fields by number, enum values by number, services' methods by name. A type renamed is a change of
-//! type, not a new pair to follow: binary and JSON clients that name the type (`Any`, reflection) see it change.
+//! by full name, fields by number (extensions by extendee and number), enum values by number, services' methods
+//! by name. A type renamed is a change of type, not a new pair to follow: clients that name the type (`Any`,
+//! reflection) see it change.
 
 mod default;
 mod enums;

@@ -101,7 +101,7 @@ pub fn findings(buf: &Path, old: &Tree, new: &Tree) -> Vec<Finding> {
         .collect()
 }
 
-/// One of buf's JSON findings as a [`Finding`]: its file, the element and the number its message names, and the
+/// One of buf's JSON findings as a [`Finding`]: its file, the element and the number its message names (`field 5`, `extension 100`, `value 2`), and the
 /// kapi rule its rule maps to.
 fn parse(finding: &serde_json::Value) -> Finding {
     let text = finding["message"].as_str().expect("message");
@@ -116,6 +116,8 @@ fn parse(finding: &serde_json::Value) -> Finding {
         ["on message \"", "on enum \"", "on service \"", "Message \"", "Enum \""]
             .iter()
             .find_map(|prefix| quoted_after(text, prefix))
+            // An extension's extendee is printed by its full name.
+            .map(|name| name.rsplit('.').next().unwrap_or_default().to_owned())
             .unwrap_or_default()
     };
     let subject = if let Some(range) = quoted_after(text, "reserved range \"") {
@@ -126,6 +128,8 @@ fn parse(finding: &serde_json::Value) -> Finding {
         format!("value {number}")
     } else if let Some(method) = text.strip_prefix("RPC \"").and_then(|rest| rest.split('"').next()) {
         format!("rpc {method}")
+    } else if let Some(number) = text.strip_prefix("Extension \"").and_then(|rest| rest.split('"').next()) {
+        format!("extension {number}")
     } else if let Some(number) = quoted_after(text, "ield \"") {
         format!("field {number}")
     } else {
