@@ -7,6 +7,8 @@ use std::process::Command;
 use kapi_codegen::{Artifacts, Options};
 
 pub mod cel_ladder;
+pub mod controller_gen;
+pub mod crd_semantic_diff;
 pub mod golden_discovery;
 pub mod kube;
 pub mod layers;
