@@ -112,6 +112,9 @@ fn read_allow_list(path: Option<&Path>) -> Result<AllowList, String> {
 
 /// The API of a generated directory (its `model.json` and `proto/**/*.proto`) or of a model file (no protobuf).
 fn read_api(path: &Path) -> Result<Api, String> {
+    if let Some(api) = read_protos_only(path)? {
+        return Ok(api);
+    }
     let file = if path.is_dir() { path.join("model.json") } else { path.to_owned() };
     let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let model = Registry::from_json(&text).map_err(|e| format!("{} is not a kapi model: {e}", file.display()))?;
@@ -121,6 +124,22 @@ fn read_api(path: &Path) -> Result<Api, String> {
         read_protos(&proto_dir, &proto_dir, &mut sources)?;
     }
     Ok(Api { model, protos: compile(sources, &proto_dir.display().to_string())? })
+}
+
+/// A directory of `.proto` files without a model (written by another producer, or laid out as a buf module), its
+/// files under `proto/` or at its top: compared by the wire rules alone. `None` when the directory has a model or
+/// no `.proto` file.
+fn read_protos_only(path: &Path) -> Result<Option<Api>, String> {
+    if !path.is_dir() || path.join("model.json").exists() {
+        return Ok(None);
+    }
+    let root = if path.join(PROTO_DIR).is_dir() { path.join(PROTO_DIR) } else { path.to_owned() };
+    let mut sources = BTreeMap::new();
+    read_protos(&root, &root, &mut sources)?;
+    if sources.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Api { model: Registry::new(), protos: compile(sources, &root.display().to_string())? }))
 }
 
 /// Where a generated tree keeps its protobuf definitions.

@@ -177,7 +177,8 @@ fn the_wire_rules_read_each_trees_proto_files() {
     let stdout = text(&output.stdout);
     assert!(
         stdout.starts_with(
-            "error   proto.field-type-changed apps/v1 DeploymentSpec.replicas: optional int32 -> optional string\n"
+            "error   proto.field-type-changed apps/v1 DeploymentSpec.replicas: \
+             k8s.io/api/apps/v1/generated.proto field 1: int32 -> string\n"
         ),
         "{stdout}"
     );
@@ -220,4 +221,27 @@ fn openapi_documents_are_compared_directly() {
     let output = kapi_in(dir.path(), &["diff", "other.yaml", "new.yaml"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("other.yaml: not an OpenAPI v3 document"), "{}", text(&output.stderr));
+}
+
+/// A directory of `.proto` files without a model, as buf reads a module: the wire rules alone, with 64-bit integers
+/// JSON-incompatible with 32-bit ones (protobuf's JSON writes them as strings).
+#[test]
+fn directories_of_proto_files_are_compared_by_the_wire_rules() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (side, width) in [("old", "int32"), ("new", "int64")] {
+        let file = dir.path().join(side).join("fixture/v1/widget.proto");
+        std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
+        let text =
+            format!("syntax = \"proto3\";\npackage kapi.fixture.v1;\nmessage Widget {{\n  {width} replicas = 1;\n}}\n");
+        std::fs::write(file, text).expect("write");
+    }
+    let output = kapi_in(dir.path(), &["diff", "old", "new"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout),
+        "error   proto.field-type-changed kapi.fixture/v1 Widget.replicas: fixture/v1/widget.proto field 1: int32 -> int64\n\
+         \x20       why: values written under the old type no longer decode, or decode to something else, in binary \
+         or in JSON\n\
+         1 errors, 0 warnings, 0 info, 0 allowed\n"
+    );
 }

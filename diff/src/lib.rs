@@ -71,7 +71,7 @@ pub fn compare(old: &Api, new: &Api, policy: &Policy) -> Vec<Finding> {
     }
     if let (Some(old_protos), Some(new_protos)) = (&old.protos, &new.protos) {
         for change in wire::compare(old_protos, new_protos, [old_model, new_model]) {
-            push(change.rule, &change.group_version, Some(&change.message), change.path, change.detail);
+            push(change.rule, &change.group_version, Some(&change.element), change.path, change.detail);
         }
     }
     findings.sort();

@@ -144,19 +144,67 @@ rules! {
     /// A position of a response became nullable.
     NullableAdded => ("schema.nullable-added", Error,
         "clients that read the field as never null (a non-optional type) fail on null"),
-    /// A field kept its name but not its number.
-    FieldNumberChanged => ("proto.field-number-changed", Error,
-        "binary clients read and write the field under its old number, which now means nothing or something else"),
-    /// A number that meant one field now means another: a field of another type, or a number once reserved.
-    FieldNumberReused => ("proto.field-number-reused", Error,
-        "bytes written under the number by old clients, or stored before, are read as the new field"),
-    /// A field's declaration no longer reads the bytes or JSON the old one wrote.
+    // The wire rules: buf's `WIRE_JSON` category, rule for rule (docs/peers/buf.md maps the ids).
+    /// A field's type at an unchanged number no longer reads the old values' bytes or JSON (buf:
+    /// FIELD_WIRE_JSON_COMPATIBLE_TYPE).
     FieldTypeChanged => ("proto.field-type-changed", Error,
-        "values written under the old type no longer decode, or decode to something else"),
-    /// A number or name the old message held or reserved is free to be taken.
-    ReservedDropped => ("proto.reserved-dropped", Error,
-        "a later field can take the number or name and then misread what old clients send"),
-    /// A field kept its number under another name.
+        "values written under the old type no longer decode, or decode to something else, in binary or in JSON"),
+    /// A field became a list, a map or a single value, or required, or stopped being required (buf:
+    /// FIELD_WIRE_JSON_COMPATIBLE_CARDINALITY).
+    FieldCardinalityChanged => ("proto.field-cardinality-changed", Error,
+        "JSON writes a list as an array and a map as an object, and binary readers keep one value of a list"),
+    /// A field kept its number under another name (buf: FIELD_SAME_NAME).
+    FieldNameChanged => ("proto.field-name-changed", Error,
+        "text format and field masks name the field, and JSON readers accept its proto name as well"),
+    /// A field's JSON name changed (buf: FIELD_SAME_JSON_NAME).
     JsonNameChanged => ("proto.json-name-changed", Error,
         "clients of protobuf's JSON mapping read and write the field under its old name"),
+    /// A field moved into, out of, or between oneofs (buf: FIELD_SAME_ONEOF).
+    FieldOneofChanged => ("proto.field-oneof-changed", Error,
+        "setting a member of a oneof clears the others: values old clients send together are lost"),
+    /// A field's default value changed (buf: FIELD_SAME_DEFAULT).
+    FieldDefaultChanged => ("proto.field-default-changed", Error,
+        "readers of a message without the field see a different value than its writer meant"),
+    /// A field was deleted without reserving its number (buf: FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED).
+    FieldNumberUnreserved => ("proto.field-number-unreserved", Error,
+        "a later field can take the number and misread what old clients send"),
+    /// A field was deleted without reserving its name (buf: FIELD_NO_DELETE_UNLESS_NAME_RESERVED).
+    FieldNameUnreserved => ("proto.field-name-unreserved", Error,
+        "a later field can take the name and misread what old JSON clients send"),
+    /// A required field was added, or one stopped being required (buf: MESSAGE_SAME_REQUIRED_FIELDS).
+    RequiredFieldsChanged => ("proto.required-fields-changed", Error,
+        "a side that does not know the required field rejects what the other writes"),
+    /// A reserved range or name is gone (buf: RESERVED_MESSAGE_NO_DELETE, RESERVED_ENUM_NO_DELETE).
+    ReservedDropped => ("proto.reserved-dropped", Error,
+        "a later field or value can take the number or name and then misread what old clients send"),
+    /// An enum value was deleted without reserving its number (buf: ENUM_VALUE_NO_DELETE_UNLESS_NUMBER_RESERVED).
+    EnumValueNumberUnreserved => ("proto.enum-value-number-unreserved", Error,
+        "a later value can take the number and misread what old clients send"),
+    /// An enum value was deleted without reserving its name (buf: ENUM_VALUE_NO_DELETE_UNLESS_NAME_RESERVED).
+    EnumValueNameUnreserved => ("proto.enum-value-name-unreserved", Error,
+        "a later value can take the name and misread what old JSON clients send"),
+    /// An enum value's number is now called by a name it did not have (buf: ENUM_VALUE_SAME_NAME).
+    EnumValueNameChanged => ("proto.enum-value-name-changed", Error,
+        "JSON writes enum values by name: old clients reject the new name and send the old one"),
+    /// A message or enum lost protobuf's full JSON mapping (buf: MESSAGE_SAME_JSON_FORMAT, ENUM_SAME_JSON_FORMAT).
+    JsonFormatChanged => ("proto.json-format-changed", Error,
+        "its JSON form is no longer guaranteed to round-trip"),
+    /// A file kept its path but not its package (buf: FILE_SAME_PACKAGE).
+    PackageChanged => ("proto.package-changed", Error,
+        "every type in the file changes its full name, which `Any` values and clients' stubs carry"),
+    /// A method's request type changed (buf: RPC_SAME_REQUEST_TYPE).
+    RpcRequestTypeChanged => ("proto.rpc-request-type-changed", Error,
+        "the server reads what old clients send as another message"),
+    /// A method's response type changed (buf: RPC_SAME_RESPONSE_TYPE).
+    RpcResponseTypeChanged => ("proto.rpc-response-type-changed", Error,
+        "old clients read the reply as another message"),
+    /// A method's client side became streaming or unary (buf: RPC_SAME_CLIENT_STREAMING).
+    RpcClientStreamingChanged => ("proto.rpc-client-streaming-changed", Error,
+        "old clients call the method in a way the server no longer serves"),
+    /// A method's server side became streaming or unary (buf: RPC_SAME_SERVER_STREAMING).
+    RpcServerStreamingChanged => ("proto.rpc-server-streaming-changed", Error,
+        "old clients expect one reply where a stream comes, or the other way round"),
+    /// A method's idempotency level changed (buf: RPC_SAME_IDEMPOTENCY_LEVEL).
+    RpcIdempotencyChanged => ("proto.rpc-idempotency-changed", Error,
+        "clients retry, or send with GET, calls the server no longer treats as safe"),
 }

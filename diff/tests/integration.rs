@@ -10,3 +10,4 @@ mod documents;
 mod enums;
 mod rules;
 mod wire;
+mod wire_pairs;

@@ -42,6 +42,7 @@ mod module_cycles;
 mod open_enums;
 mod openapi_v31;
 mod own_group;
+mod peers_buf;
 mod peers_controller_gen;
 mod per_version;
 mod proto;

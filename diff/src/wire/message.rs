@@ -1,182 +1,134 @@
-//! One message's old and new declarations, compared field by number and by name, with what each reserves.
+//! One message's old and new declarations: its fields paired by number, the fields deleted, its required fields,
+//! what it reserves, and its JSON format.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
+use prost_types::field_descriptor_proto::Label;
 use prost_types::{DescriptorProto, FieldDescriptorProto};
 
-use super::field::{compatible, describe, full};
+use super::Change;
+use super::field::{self, Side};
+use super::index::{Index, Place};
+use super::ranges::{self, MESSAGE_MAX, Range};
 use crate::rule::Rule;
 
-/// What comparing two declarations of a message found: changes (rule, path, detail), and pairs of differently
-/// named message types that fields at the same number now use, to compare next.
-#[derive(Debug, Default)]
-pub(super) struct MessageChanges {
-    pub changes: Vec<(Rule, String, String)>,
-    pub renamed_types: Vec<(String, String)>,
-}
-
-/// A message's fields by number and by name, and what it reserves.
-struct Declared<'a> {
-    by_number: BTreeMap<i32, &'a FieldDescriptorProto>,
-    by_name: BTreeMap<&'a str, &'a FieldDescriptorProto>,
-    /// Reserved number ranges, half-open as descriptors hold them.
-    reserved_ranges: Vec<(i32, i32)>,
-    reserved_names: BTreeSet<&'a str>,
-    /// Nested map-entry messages, by full name relative to nothing: fields typed with them are maps.
-    map_entries: BTreeSet<String>,
-}
-
-impl<'a> Declared<'a> {
-    fn new(message: &'a DescriptorProto) -> Self {
-        let map_entries = message
-            .nested_type
-            .iter()
-            .filter(|nested| nested.options.as_ref().is_some_and(|o| o.map_entry()))
-            .map(|nested| nested.name().to_owned())
-            .collect();
-        Self {
-            by_number: message.field.iter().map(|f| (f.number(), f)).collect(),
-            by_name: message.field.iter().map(|f| (f.name(), f)).collect(),
-            reserved_ranges: message.reserved_range.iter().map(|r| (r.start(), r.end())).collect(),
-            reserved_names: message.reserved_name.iter().map(String::as_str).collect(),
-            map_entries,
+/// Compares every message of the old tree with the new message of the same full name, and every extension with
+/// the new extension of the same extendee and number (an extension deleted is not a break, as buf has it).
+pub(super) fn compare_all(old: &Index<'_>, new: &Index<'_>, changes: &mut Vec<Change>) {
+    for (name, (old_place, old_message)) in &old.messages {
+        if let Some((new_place, new_message)) = new.messages.get(name) {
+            compare((old, old_place, old_message), (new, new_place, new_message), changes);
         }
     }
-
-    fn reserves(&self, number: i32) -> bool {
-        self.reserved_ranges.iter().any(|&(start, end)| (start..end).contains(&number))
-    }
-
-    fn is_map(&self, field: &FieldDescriptorProto) -> bool {
-        let type_name = full(field.type_name());
-        type_name.rsplit_once('.').is_some_and(|(_, last)| self.map_entries.contains(last))
-            && field.label() == prost_types::field_descriptor_proto::Label::Repeated
-    }
-
-    fn json_name(field: &FieldDescriptorProto) -> &str {
-        field.json_name.as_deref().unwrap_or(field.name())
+    for (key, (old_place, old_name, old_field)) in &old.extensions {
+        if let Some((new_place, new_name, new_field)) = new.extensions.get(key) {
+            let old_side =
+                Side { index: old, place: old_place, message: None, extension: Some(old_name), field: old_field };
+            let new_side =
+                Side { index: new, place: new_place, message: None, extension: Some(new_name), field: new_field };
+            field::compare(&old_side, &new_side, changes);
+        }
     }
 }
 
-/// Compares the old and the new declaration of one message.
-pub(super) fn compare(old: &DescriptorProto, new: &DescriptorProto) -> MessageChanges {
-    let (old, new) = (Declared::new(old), Declared::new(new));
-    let mut found = MessageChanges::default();
-    let mut report = |rule, path: String, detail: String| found.changes.push((rule, path, detail));
-    let mut renamed_types = Vec::new();
-    // Numbers and names the new message leaves free to take, that the old one held or kept.
-    let mut freed: Vec<String> = Vec::new();
-    for (name, old_field) in &old.by_name {
-        let number = old_field.number();
-        if let Some(new_field) = new.by_name.get(name) {
-            if new_field.number() != number {
-                let detail = format!("`{name}` {number} -> {}", new_field.number());
-                report(Rule::FieldNumberChanged, format!(".{name}"), detail);
-            } else {
-                match compatible((old_field, old.is_map(old_field)), (new_field, new.is_map(new_field))) {
-                    Ok(pair) => renamed_types.extend(pair),
-                    Err(()) => report(
-                        Rule::FieldTypeChanged,
-                        format!(".{name}"),
-                        type_change(&old, &new, old_field, new_field),
-                    ),
-                }
-            }
+type Declared<'s, 'a> = (&'s Index<'a>, &'s Place<'a>, &'a DescriptorProto);
+
+fn compare(old: Declared<'_, '_>, new: Declared<'_, '_>, changes: &mut Vec<Change>) {
+    let ((old_index, old_place, old_message), (new_index, new_place, new_message)) = (old, new);
+    if old_place.json_format() == "ALLOW" && new_place.json_format() != "ALLOW" {
+        let what = format!("JSON format {} -> {}", old_place.json_format(), new_place.json_format());
+        changes.push(new_place.change(Rule::JsonFormatChanged, String::new(), String::new(), what));
+    }
+    let old_fields = by_number(old_message);
+    let new_fields = by_number(new_message);
+    let new_reserved = reserved_ranges(new_message);
+    for (number, old_field) in &old_fields {
+        if let Some(new_field) = new_fields.get(number) {
+            let old_side = Side {
+                index: old_index,
+                place: old_place,
+                message: Some(old_message),
+                extension: None,
+                field: old_field,
+            };
+            let new_side = Side {
+                index: new_index,
+                place: new_place,
+                message: Some(new_message),
+                extension: None,
+                field: new_field,
+            };
+            field::compare(&old_side, &new_side, changes);
             continue;
         }
-        match new.by_number.get(&number) {
-            // The old field is gone and another holds its number: a field moved here, or a rename.
-            Some(new_field) => {
-                let moved_here = old.by_name.contains_key(new_field.name());
-                let same_type = compatible((old_field, old.is_map(old_field)), (new_field, new.is_map(new_field)));
-                match same_type {
-                    Ok(pair) if !moved_here => {
-                        renamed_types.extend(pair);
-                        if Declared::json_name(old_field) != Declared::json_name(new_field) {
-                            let detail = format!(
-                                "number {number}: `{}` -> `{}`",
-                                Declared::json_name(old_field),
-                                Declared::json_name(new_field)
-                            );
-                            report(Rule::JsonNameChanged, format!(".{name}"), detail);
-                        }
-                    }
-                    _ => {
-                        let detail = format!(
-                            "number {number} held `{name}` ({}), now `{}` ({})",
-                            describe(old_field, old.is_map(old_field)),
-                            new_field.name(),
-                            describe(new_field, new.is_map(new_field))
-                        );
-                        report(Rule::FieldNumberReused, format!(".{}", new_field.name()), detail);
-                    }
-                }
-            }
-            None if !new.reserves(number) => freed.push(format!("`{name}` ({number})")),
-            None if !new.reserved_names.contains(name) && !new.by_name.contains_key(name) => {
-                freed.push(format!("name `{name}`"))
-            }
-            None => {}
+        let (path, subject) = (format!(".{}", old_field.name()), format!("field {number}"));
+        if !new_reserved.iter().any(|&(start, end)| (start..=end).contains(number)) {
+            let what = format!("`{}` deleted without reserving its number", old_field.name());
+            changes.push(new_place.change(Rule::FieldNumberUnreserved, path.clone(), subject.clone(), what));
+        }
+        if !new_message.reserved_name.iter().any(|name| name == old_field.name()) {
+            let what = format!("`{}` deleted without reserving its name", old_field.name());
+            changes.push(new_place.change(Rule::FieldNameUnreserved, path, subject, what));
         }
     }
-    for &(start, end) in &old.reserved_ranges {
-        let mut free_from: Option<i32> = None;
-        for (&number, new_field) in new.by_number.range(start..end) {
-            let name = new_field.name();
-            // A removed field brought back under its own reserved name is the field it was.
-            if !old.by_name.contains_key(name) && !old.reserved_names.contains(name) {
-                let detail = format!(
-                    "number {number} was reserved, now `{name}` ({})",
-                    describe(new_field, new.is_map(new_field))
-                );
-                report(Rule::FieldNumberReused, format!(".{name}"), detail);
-            }
-        }
-        // Walk the range by the new message's reserved ranges and fields, not number by number: a range may run to
-        // the largest field number.
-        let mut number = start;
-        while number < end {
-            if new.by_number.contains_key(&number) {
-                close(&mut free_from, number, &mut freed);
-                number += 1;
-            } else if let Some(&(_, covered_end)) = new.reserved_ranges.iter().find(|&&(s, e)| (s..e).contains(&number))
-            {
-                close(&mut free_from, number, &mut freed);
-                number = covered_end;
-            } else {
-                free_from.get_or_insert(number);
-                let next_field = new.by_number.range(number + 1..end).next().map_or(end, |(n, _)| *n);
-                let next_reserved =
-                    new.reserved_ranges.iter().map(|&(s, _)| s).filter(|&s| s > number && s < end).min().unwrap_or(end);
-                number = next_field.min(next_reserved);
-            }
-        }
-        close(&mut free_from, end, &mut freed);
-    }
-    for name in &old.reserved_names {
-        if !new.reserved_names.contains(name) && !new.by_name.contains_key(name) {
-            freed.push(format!("name `{name}`"));
+    compare_required(&old_fields, &new_fields, new_place, changes);
+    for &old_range in &reserved_ranges(old_message) {
+        let gaps = ranges::missing(old_range, &new_reserved);
+        if !gaps.is_empty() {
+            let subject = format!("reserved range {}", ranges::describe(old_range, MESSAGE_MAX));
+            let gaps: Vec<String> = gaps.into_iter().map(|gap| ranges::describe(gap, MESSAGE_MAX)).collect();
+            let what = format!("no longer reserved: {}", gaps.join(", "));
+            changes.push(new_place.change(Rule::ReservedDropped, String::new(), subject, what));
         }
     }
-    if !freed.is_empty() {
-        report(Rule::ReservedDropped, String::new(), format!("no longer reserved: {}", freed.join(", ")));
+    for name in &old_message.reserved_name {
+        if !new_message.reserved_name.contains(name) {
+            let subject = format!("reserved name `{name}`");
+            changes.push(new_place.change(Rule::ReservedDropped, String::new(), subject, "no longer reserved".into()));
+        }
     }
-    found.renamed_types = renamed_types;
-    found
 }
 
-fn type_change(
-    old: &Declared<'_>,
-    new: &Declared<'_>,
-    old_field: &FieldDescriptorProto,
-    new_field: &FieldDescriptorProto,
-) -> String {
-    format!("{} -> {}", describe(old_field, old.is_map(old_field)), describe(new_field, new.is_map(new_field)))
+/// Required fields must stay required, and none may be added: a side that does not know one rejects what the other
+/// writes.
+fn compare_required(
+    old_fields: &BTreeMap<i32, &FieldDescriptorProto>,
+    new_fields: &BTreeMap<i32, &FieldDescriptorProto>,
+    new_place: &Place<'_>,
+    changes: &mut Vec<Change>,
+) {
+    let required = |fields: &BTreeMap<i32, &FieldDescriptorProto>, number: &i32| {
+        fields.get(number).is_some_and(|f| f.label() == Label::Required)
+    };
+    for (number, field) in old_fields {
+        if field.label() == Label::Required && !required(new_fields, number) {
+            let what = format!("required field `{}` is no longer required", field.name());
+            changes.push(new_place.change(
+                Rule::RequiredFieldsChanged,
+                format!(".{}", field.name()),
+                format!("field {number}"),
+                what,
+            ));
+        }
+    }
+    for (number, field) in new_fields {
+        if field.label() == Label::Required && !required(old_fields, number) {
+            let what = format!("required field `{}` added", field.name());
+            changes.push(new_place.change(
+                Rule::RequiredFieldsChanged,
+                format!(".{}", field.name()),
+                format!("field {number}"),
+                what,
+            ));
+        }
+    }
 }
 
-/// Ends a run of freed numbers that started at `free_from` before `upto`.
-fn close(free_from: &mut Option<i32>, upto: i32, freed: &mut Vec<String>) {
-    if let Some(from) = free_from.take() {
-        freed.push(if upto - 1 == from { format!("number {from}") } else { format!("numbers {from} to {}", upto - 1) });
-    }
+fn by_number(message: &DescriptorProto) -> BTreeMap<i32, &FieldDescriptorProto> {
+    message.field.iter().map(|field| (field.number(), field)).collect()
+}
+
+/// A message's reserved ranges, inclusive (descriptors hold them half-open).
+fn reserved_ranges(message: &DescriptorProto) -> Vec<Range> {
+    message.reserved_range.iter().map(|range| (range.start(), range.end() - 1)).collect()
 }

@@ -1,22 +1,33 @@
-//! Protobuf wire rules: the `.proto` trees generated from the old and the new model, compiled with protox (no
-//! protoc) and compared message by message, each field by its number, as binary and protobuf-JSON clients read them.
+//! Protobuf wire rules: the `.proto` trees of the old and the new API, compiled with protox (no protoc), compared
+//! as buf's `WIRE_JSON` category compares them (docs/peers/buf.md maps each rule): files by path, messages and enums
+//! by full name, fields by number (extensions by extendee and number), enum values by number, services' methods
+//! by name. A type renamed is a change of type, not a new pair to follow: clients that name the type (`Any`,
+//! reflection) see it change.
 
+mod default;
+mod enums;
 mod field;
+mod index;
 mod message;
+mod ranges;
+mod service;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use kapi_model::{GroupVersion, Registry};
-use prost_types::{DescriptorProto, FileDescriptorSet};
+use prost_types::FileDescriptorSet;
 use protox::Compiler;
 use protox::file::{ChainFileResolver, File, FileResolver, GoogleFileResolver};
 
 use crate::rule::Rule;
+use index::Index;
 
-/// The compiled protobuf definitions of one generated tree.
+/// The compiled protobuf definitions of one tree.
 #[derive(Debug, Clone)]
 pub struct Protos {
     files: FileDescriptorSet,
+    /// The files given to [`Protos::compile`], by import name: the others (google/protobuf/*) are imports only.
+    own: Vec<String>,
 }
 
 impl Protos {
@@ -29,35 +40,8 @@ impl Protos {
         let mut compiler = Compiler::with_file_resolver(resolver);
         compiler.include_imports(true);
         compiler.open_files(&names).map_err(|e| e.to_string())?;
-        Ok(Self { files: compiler.file_descriptor_set() })
+        Ok(Self { files: compiler.file_descriptor_set(), own: names })
     }
-
-    /// Every message, nested ones included, by full name without the leading dot.
-    fn messages(&self) -> HashMap<String, Located<'_>> {
-        let mut messages = HashMap::new();
-        for file in &self.files.file {
-            let package = file.package();
-            for message in &file.message_type {
-                index(package, package, message, &mut messages);
-            }
-        }
-        messages
-    }
-}
-
-/// A message and the package it is declared in.
-#[derive(Debug, Clone, Copy)]
-struct Located<'a> {
-    package: &'a str,
-    message: &'a DescriptorProto,
-}
-
-fn index<'a>(package: &'a str, scope: &str, message: &'a DescriptorProto, out: &mut HashMap<String, Located<'a>>) {
-    let name = if scope.is_empty() { message.name().to_owned() } else { format!("{scope}.{}", message.name()) };
-    for nested in &message.nested_type {
-        index(package, &name, nested, out);
-    }
-    out.insert(name, Located { package, message });
 }
 
 /// Serves the sources given to [`Protos::compile`] to protox by import name.
@@ -72,49 +56,65 @@ impl FileResolver for Sources {
     }
 }
 
-/// A wire change, at a message (its name within its package) and a field path (`.name`, empty for the message).
+/// A wire change, at an element (a message's, an enum's or a service's name within its package, or a file's path)
+/// and a path below it (`.field`, `.VALUE`, `.Method`, empty for the element itself).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct WireChange {
     pub rule: Rule,
     pub group_version: GroupVersion,
-    pub message: String,
+    pub element: String,
     pub path: String,
     pub detail: String,
 }
 
-/// Compares every message the old tree has with the new message of the same name, and message-typed fields whose
-/// type was renamed with the new type, field by field. `models` name the group-version of each package.
-pub(crate) fn compare(old: &Protos, new: &Protos, models: [&Registry; 2]) -> Vec<WireChange> {
-    let (old_messages, new_messages) = (old.messages(), new.messages());
-    let group_versions = group_versions_by_package(models);
-    let mut pending: Vec<(String, String)> =
-        old_messages.keys().filter(|name| new_messages.contains_key(*name)).map(|n| (n.clone(), n.clone())).collect();
-    pending.sort();
-    let mut seen: BTreeSet<(String, String)> = BTreeSet::new();
-    let mut changes = Vec::new();
-    while let Some((old_name, new_name)) = pending.pop() {
-        if !seen.insert((old_name.clone(), new_name.clone())) {
-            continue;
+/// A change as the rules find it, before it is placed in a group-version: the package and the element, the file it
+/// is reported in, what it is about (`field 5`, `value 2`, `reserved range [5,9]`; empty for the element itself),
+/// and what changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Change {
+    pub rule: Rule,
+    pub package: String,
+    pub element: String,
+    pub path: String,
+    pub file: String,
+    pub subject: String,
+    pub what: String,
+}
+
+impl Change {
+    /// The detail as findings print it: `<file> <subject>: <what>`, buf's coordinates (its file and the number it
+    /// names) first, so that the two tools' reports can be laid side by side.
+    fn detail(&self) -> String {
+        match self.subject.as_str() {
+            "" => format!("{}: {}", self.file, self.what),
+            subject => format!("{} {subject}: {}", self.file, self.what),
         }
-        let (Some(old_message), Some(new_message)) = (old_messages.get(&old_name), new_messages.get(&new_name)) else {
-            continue;
-        };
-        let message = old_name.strip_prefix(old_message.package).unwrap_or(&old_name).trim_start_matches('.');
-        let group_version = group_versions
-            .get(old_message.package)
-            .cloned()
-            .unwrap_or_else(|| package_group_version(old_message.package));
-        let found = message::compare(old_message.message, new_message.message);
-        pending.extend(found.renamed_types);
-        changes.extend(found.changes.into_iter().map(|(rule, path, detail)| WireChange {
-            rule,
-            group_version: group_version.clone(),
-            message: message.to_owned(),
-            path,
-            detail,
-        }));
     }
+}
+
+/// Every wire change between the old and the new definitions. `models` name the group-version of the packages
+/// holding a resource's message.
+pub(crate) fn compare(old: &Protos, new: &Protos, models: [&Registry; 2]) -> Vec<WireChange> {
+    let (old, new) = (Index::new(old), Index::new(new));
+    let mut changes = Vec::new();
+    index::compare_files(&old, &new, &mut changes);
+    message::compare_all(&old, &new, &mut changes);
+    enums::compare_all(&old, &new, &mut changes);
+    service::compare_all(&old, &new, &mut changes);
+    let group_versions = group_versions_by_package(models);
     changes
+        .into_iter()
+        .map(|change| WireChange {
+            rule: change.rule,
+            group_version: group_versions
+                .get(&change.package)
+                .cloned()
+                .unwrap_or_else(|| package_group_version(&change.package)),
+            detail: change.detail(),
+            element: change.element,
+            path: change.path,
+        })
+        .collect()
 }
 
 /// The group-version of every package holding a resource's message, from both models.
@@ -133,8 +133,8 @@ fn group_versions_by_package(models: [&Registry; 2]) -> HashMap<String, GroupVer
     packages
 }
 
-/// A package no resource names (meta/v1's, runtime's): its last segment stands for the version, so that a
-/// versioned package still gets its stability level.
+/// A package no resource names (meta/v1's, runtime's, any package of a tree without a model): its last segment
+/// stands for the version, so that a versioned package still gets its stability level.
 fn package_group_version(package: &str) -> GroupVersion {
     match package.rsplit_once('.') {
         Some((prefix, last)) => GroupVersion::new(prefix, last),
