@@ -126,7 +126,7 @@ fn typed_field(cx: &Context<'_>, node: &SchemaNode, required: bool) -> Option<Pl
 
 /// The Rust type whose schema `node` is, its zero value, the keywords of `node` the type does not give (for
 /// attributes), and attributes the type itself needs (`bytes`).
-fn typed(cx: &Context<'_>, node: &SchemaNode) -> Option<(String, Zero, SchemaObject, Vec<String>)> {
+pub(super) fn typed(cx: &Context<'_>, node: &SchemaNode) -> Option<(String, Zero, SchemaObject, Vec<String>)> {
     match node {
         SchemaNode::Ref(reference) => {
             let (path, zero) = cx.type_of(&reference.target)?;
@@ -157,6 +157,13 @@ fn typed(cx: &Context<'_>, node: &SchemaNode) -> Option<(String, Zero, SchemaObj
                     left.format = None;
                     ("f32".into(), Zero::Scalar(Value::from(0)), vec![])
                 }
+                // A number of no stated width: JSON's own number, an integer when the schema says so.
+                (Some(InstanceType::Integer), None) => {
+                    ("serde_json::Number".into(), Zero::Scalar(Value::from(0)), vec!["type = \"integer\"".to_owned()])
+                }
+                (Some(InstanceType::Number), None) => {
+                    ("serde_json::Number".into(), Zero::Scalar(Value::from(0)), vec![])
+                }
                 (Some(InstanceType::Boolean), None) => ("bool".into(), Zero::Scalar(Value::from(false)), vec![]),
                 (Some(InstanceType::Array), _) => {
                     let element = element(cx, left.items.take()?.as_ref())?;
@@ -167,6 +174,15 @@ fn typed(cx: &Context<'_>, node: &SchemaNode) -> Option<(String, Zero, SchemaObj
                 {
                     let element = element(cx, left.additional_properties.take()?.as_ref())?;
                     (format!("std::collections::BTreeMap<String, {element}>"), Zero::None, vec![])
+                }
+                // An object of any fields.
+                (Some(InstanceType::Object), _)
+                    if left.kubernetes.preserve_unknown_fields
+                        && left.properties.is_empty()
+                        && left.additional_properties.is_none() =>
+                {
+                    left.kubernetes.preserve_unknown_fields = false;
+                    ("serde_json::Map<String, serde_json::Value>".into(), Zero::None, vec![])
                 }
                 (None, None) if left.kubernetes.preserve_unknown_fields && left.properties.is_empty() => {
                     left.kubernetes.preserve_unknown_fields = false;
