@@ -41,6 +41,7 @@ mod module_cycles;
 mod open_enums;
 mod openapi_v31;
 mod own_group;
+mod peers_kopium;
 mod per_version;
 mod proto;
 mod proto_upstream;

@@ -65,6 +65,9 @@ pub fn field(
     (field, Some(function))
 }
 
+/// JSON's number, for integers and numbers of no stated width.
+pub(super) const NUMBER: &str = "serde_json::Number";
+
 const OPTIONAL: &str = "default, skip_serializing_if = \"Option::is_none\"";
 
 struct Planned {
@@ -97,6 +100,13 @@ fn typed_field(cx: &Context<'_>, node: &SchemaNode, required: bool) -> Option<Pl
     if nullable && !option {
         return None;
     }
+    // `serde_json::Number` has no `Default`, which the owning struct derives: a required one is an `Option` marked
+    // `required`, which gives the same schema.
+    let (option, serde, forced_required) = if base == NUMBER && !option && wanted_zero.is_none() {
+        (true, vec![OPTIONAL.to_owned()], required)
+    } else {
+        (option, serde, forced_required)
+    };
     // The derive checks that list map keys are fields of the item type; upstream has lists whose keys are not.
     if !left.kubernetes.list_map_keys.is_empty() {
         let item = node.keywords().items.as_deref().and_then(SchemaNode::target);

@@ -120,7 +120,11 @@ pub fn newtype(cx: &Context<'_>, node: &SchemaNode, ident: &str) -> Option<Strin
     if let Some(doc) = &description {
         text.push_str(&comment_lines(doc, ""));
     }
-    text.push_str("#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize, kapi::Schema)]\n");
+    // A newtype is an element type (list items, map values), which needs no `Default`; JSON's number has none.
+    let default = if inner == super::field::NUMBER { "" } else { "Default, " };
+    text.push_str(&format!(
+        "#[derive(Debug, Clone, {default}PartialEq, serde::Serialize, serde::Deserialize, kapi::Schema)]\n"
+    ));
     text.push_str(&format!("#[serde(transparent)]\n#[kapi({})]\n", container.join(", ")));
     let field_kapi = if attributes.is_empty() { String::new() } else { format!("#[kapi({})] ", attributes.join(", ")) };
     text.push_str(&format!("pub struct {ident}({field_serde}{field_kapi}pub {inner});\n"));
