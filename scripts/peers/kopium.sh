@@ -11,8 +11,8 @@
 #      CRDs byte for byte, 0 fields verbatim or untyped; it prints the table docs/peers/kopium.md shows, with the
 #      keywords kube-derive's schema loses against the input.
 #
-# Work and builds stay in $KAPI_CACHE/peers/kopium/ (work/, and compare-target/, one target directory both crates
-# share and later runs reuse). Exits non-zero when a crate does not compile or kapi falls short.
+# Work and builds stay in $KAPI_CACHE/peers/kopium/ (work/; compare-target/, the target directory kapi's crates
+# share, and kopium-target/, kopium's crate's, both reused by later runs). Exits non-zero when a crate does not compile or kapi falls short.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -22,6 +22,7 @@ version=$(sed -n 's/^KOPIUM_VERSION=//p' scripts/peers/build-kopium.sh)
 kopium=$KAPI_CACHE/peers/kopium/$version/bin/kopium
 work=$KAPI_CACHE/peers/kopium/work
 target=$KAPI_CACHE/peers/kopium/compare-target
+kopium_target=$KAPI_CACHE/peers/kopium/kopium-target
 crds=$root/../shared/peers/crds
 mkdir -p "$work"
 profiles=$work/profiles.toml
@@ -75,7 +76,9 @@ publish = false
 [dependencies]
 kube = { version = "=5.0.0", default-features = false, features = ["derive"] }
 k8s-openapi = { version = "=0.29.0", features = ["latest", "schemars"] }
-schemars = "=1.2.3"
+# kopium writes `format: date-time` as chrono's DateTime<Utc>, so the crate needs chrono and schemars' support of it.
+schemars = { version = "=1.2.3", features = ["chrono04"] }
+chrono = { version = "0.4", default-features = false, features = ["serde", "clock"] }
 serde = { version = "1", features = ["derive"] }
 serde_json = "1"
 EOF
@@ -110,7 +113,7 @@ done
   printf '%s' "$main_body"
   echo "}"
 } | write_if_changed "$crate/src/main.rs"
-(cd "$crate" && CARGO_TARGET_DIR=$target cargo run -q --config "$profiles" 2>"$work/kopium.build.log") || {
+(cd "$crate" && CARGO_TARGET_DIR=$kopium_target cargo run -q --config "$profiles" 2>"$work/kopium.build.log") || {
   cat "$work/kopium.build.log" >&2
   echo "kopium.sh: kopium's crate does not compile or run" >&2
   exit 1
