@@ -95,12 +95,14 @@ for entry in "${projects[@]}"; do
       "$kopium" -A --derive=Default --derive=PartialEq --smart-derive-elision --api-version "$v" -f "$file" \
         | write_if_changed "$crate/src/$module.rs"
       modules+=("$module")
-      main_body+="    write::<$module::$kind>(\"$crd@$v\");"$'\n'
+      # kopium names the root type in Rust's case (`root = "HttpRoute"` for kind HTTPRoute) when it differs.
+      root=$(grep -m1 -o 'root = "[A-Za-z0-9_]*"' "$crate/src/$module.rs" | cut -d'"' -f2 || true)
+      main_body+="    write::<$module::${root:-$kind}>(\"$name@$crd@$v\");"$'\n'
     done
   done
 done
 {
-  echo "//! kopium's Rust for every CRD version, a module each; prints nothing, writes out/<crd>@<version>.json."
+  echo "//! kopium's Rust for every CRD version, a module each; prints nothing, writes out/<project>@<crd>@<version>.json."
   for module in "${modules[@]}"; do echo "#[allow(dead_code, clippy::all)] mod $module;"; done
   echo
   echo "fn write<K: kube::CustomResourceExt>(name: &str) {"

@@ -301,7 +301,7 @@ fn kapi_import_types_every_field_and_kopium_beside_it() {
                 theirs += counts;
                 let mut lost = BTreeMap::new();
                 if let Some(work) = &work {
-                    let path = work.join(format!("kopium/out/{name}@{version_name}.json"));
+                    let path = work.join(format!("kopium/out/{}@{name}@{version_name}.json", project.name));
                     let regenerated: Value = serde_json::from_slice(
                         &std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
                     )
