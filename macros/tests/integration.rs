@@ -3,6 +3,7 @@
 
 mod derive;
 mod descriptions;
+mod json_keywords;
 mod open_enums;
 mod placement;
 mod proto;

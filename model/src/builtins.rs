@@ -39,6 +39,8 @@ scalar! {
     u64 => Integer / "int64", zero Value::from(0);
     f32 => Number / "float", zero Value::from(0);
     f64 => Number / "double", zero Value::from(0);
+    // A number of no stated width or kind (`type: number` alone; with `type = "integer"`, `type: integer` alone).
+    serde_json::Number => Number, zero Value::from(0);
 }
 
 impl<T: Schema> Schema for Option<T> {
@@ -108,6 +110,15 @@ impl Schema for Value {
     }
 }
 
+/// A JSON object of any fields: an object whose unknown fields are preserved.
+impl Schema for serde_json::Map<String, Value> {
+    fn schema(_: &mut Registry) -> SchemaNode {
+        let mut object = SchemaObject::of_type(InstanceType::Object);
+        object.kubernetes.preserve_unknown_fields = true;
+        SchemaNode::inline(object)
+    }
+}
+
 /// Marker for byte-string fields (`#[kapi(bytes)]`): base64 in JSON, `string` / `byte` in schemas.
 #[derive(Debug, Clone, Copy)]
 pub struct ByteString;
@@ -153,6 +164,18 @@ mod tests {
         let (node, required) = field_schema::<String>(&mut registry, FieldFacts::default());
         assert!(!required);
         assert_eq!(node.keywords().zero_value, None);
+    }
+
+    #[test]
+    fn free_form_numbers_and_objects() {
+        let mut registry = Registry::new();
+        let number = registry.schema_for::<serde_json::Number>();
+        assert_eq!(number.keywords().instance_type, Some(InstanceType::Number));
+        assert_eq!(number.keywords().format, None);
+        let object = registry.schema_for::<serde_json::Map<String, Value>>();
+        assert_eq!(object.keywords().instance_type, Some(InstanceType::Object));
+        assert!(object.keywords().kubernetes.preserve_unknown_fields);
+        assert_eq!(object.keywords().additional_properties, None);
     }
 
     #[test]

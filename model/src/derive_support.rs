@@ -37,6 +37,16 @@ pub fn json_object<const N: usize>(entries: [(&str, Value); N]) -> Value {
     Value::Object(entries.into_iter().map(|(key, value)| (key.to_owned(), value)).collect())
 }
 
+/// Subschemas written as JSON (`one_of_json = "..."`), which the derive checked when it read the attribute.
+pub fn schemas(value: Value) -> Vec<SchemaNode> {
+    serde_json::from_value(value).unwrap_or_default()
+}
+
+/// One subschema written as JSON (`not_json = "..."`), checked by the derive.
+pub fn boxed_schema(value: Value) -> Box<SchemaNode> {
+    Box::new(serde_json::from_value(value).unwrap_or_else(|_| SchemaNode::inline(SchemaObject::default())))
+}
+
 /// A discriminated union from `union(discriminator = ...)` and its `union_member` fields.
 pub fn union(discriminator: Option<&str>, members: &[(&str, &str)]) -> Union {
     let fields_to_discriminate_by: BTreeMap<String, String> =

@@ -17,7 +17,7 @@ use serde_json::{Number, Value};
 
 use crate::choice::Choices;
 use crate::extensions::{KubernetesExtensions, ListType, MapType, Union, ValidationRule};
-use crate::schema::{Bounds, InstanceType, SchemaObject};
+use crate::schema::{Bounds, InstanceType, SchemaNode, SchemaObject};
 use crate::shape::Placement;
 
 /// How a derive attribute writes a keyword's value, and so what the keyword's [`Setting`] carries.
@@ -43,6 +43,10 @@ pub enum ValueForm {
     Rule,
     /// Built by the derive from `union(...)` and `union_member`, not written as a key of its own.
     Unions,
+    /// `key_json = "[<schema>, ...]"`: subschemas (`oneOf`, `anyOf`, `allOf`), in the model's JSON form.
+    Schemas,
+    /// `key_json = "<schema>"`: one subschema (`not`), in the model's JSON form.
+    Schema,
 }
 
 /// A keyword derived code sets, and the `#[kapi(...)]` key that writes it, if one does.
@@ -107,6 +111,8 @@ macro_rules! payload {
     (Choice($choice:ty)) => { $choice };
     (Rule) => { ValidationRule };
     (Unions) => { Vec<Union> };
+    (Schemas) => { Vec<SchemaNode> };
+    (Schema) => { Box<SchemaNode> };
 }
 
 /// How a setting of each form lands in its field: optional values are set, flags and lists replaced, rules added.
@@ -121,6 +127,9 @@ macro_rules! store {
         $place = $value
     };
     (Unions, $place:expr, $value:ident) => {
+        $place = $value
+    };
+    (Schemas, $place:expr, $value:ident) => {
         $place = $value
     };
     (Rule, $place:expr, $value:ident) => {
@@ -314,12 +323,13 @@ vocabulary! {
             deprecated: Deprecated = "deprecated", Flag, by "deprecated";
             read_only: ReadOnly = "readOnly", Flag, by "read_only";
             write_only: WriteOnly = "writeOnly", Flag, by "write_only";
+            // Subschemas that only validate (the type is the Rust type's): written as JSON, `one_of_json = "..."`.
+            one_of: OneOf = "oneOf", Schemas, by "one_of";
+            any_of: AnyOf = "anyOf", Schemas, by "any_of";
+            all_of: AllOf = "allOf", Schemas, by "all_of";
+            not: Not = "not", Schema, by "not";
         }
         structural {
-            one_of: OneOf = "oneOf";
-            any_of: AnyOf = "anyOf";
-            all_of: AllOf = "allOf";
-            not: Not = "not";
             properties: Properties = "properties";
             required: Required = "required";
             additional_properties: AdditionalProperties = "additionalProperties";

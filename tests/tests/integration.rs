@@ -44,6 +44,7 @@ mod openapi_v31;
 mod own_group;
 mod peers_buf;
 mod peers_controller_gen;
+mod peers_kopium;
 mod per_version;
 mod proto;
 mod proto_upstream;

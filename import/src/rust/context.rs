@@ -60,7 +60,12 @@ impl Context<'_> {
     /// `node` with every reference to a lifted inline type replaced by that type's schema, as it was written.
     pub fn unlifted(&self, node: &SchemaNode) -> SchemaNode {
         if let Some(schema) = node.target().and_then(|target| self.inline.get(target)) {
-            return self.unlifted(schema);
+            // The keywords written beside the reference (a property's, around a lifted enum) go back in place.
+            let mut out = self.unlifted(schema);
+            if let SchemaNode::Ref(reference) = node {
+                out.keywords_mut().apply(reference.siblings.clone());
+            }
+            return out;
         }
         let mut node = node.clone();
         let object = node.keywords_mut();

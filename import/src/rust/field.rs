@@ -65,6 +65,9 @@ pub fn field(
     (field, Some(function))
 }
 
+/// JSON's number, for integers and numbers of no stated width.
+pub(super) const NUMBER: &str = "serde_json::Number";
+
 const OPTIONAL: &str = "default, skip_serializing_if = \"Option::is_none\"";
 
 struct Planned {
@@ -97,6 +100,13 @@ fn typed_field(cx: &Context<'_>, node: &SchemaNode, required: bool) -> Option<Pl
     if nullable && !option {
         return None;
     }
+    // `serde_json::Number` has no `Default`, which the owning struct derives: a required one is an `Option` marked
+    // `required`, which gives the same schema.
+    let (option, serde, forced_required) = if base == NUMBER && !option && wanted_zero.is_none() {
+        (true, vec![OPTIONAL.to_owned()], required)
+    } else {
+        (option, serde, forced_required)
+    };
     // The derive checks that list map keys are fields of the item type; upstream has lists whose keys are not.
     if !left.kubernetes.list_map_keys.is_empty() {
         let item = node.keywords().items.as_deref().and_then(SchemaNode::target);
@@ -126,7 +136,7 @@ fn typed_field(cx: &Context<'_>, node: &SchemaNode, required: bool) -> Option<Pl
 
 /// The Rust type whose schema `node` is, its zero value, the keywords of `node` the type does not give (for
 /// attributes), and attributes the type itself needs (`bytes`).
-fn typed(cx: &Context<'_>, node: &SchemaNode) -> Option<(String, Zero, SchemaObject, Vec<String>)> {
+pub(super) fn typed(cx: &Context<'_>, node: &SchemaNode) -> Option<(String, Zero, SchemaObject, Vec<String>)> {
     match node {
         SchemaNode::Ref(reference) => {
             let (path, zero) = cx.type_of(&reference.target)?;
@@ -157,6 +167,13 @@ fn typed(cx: &Context<'_>, node: &SchemaNode) -> Option<(String, Zero, SchemaObj
                     left.format = None;
                     ("f32".into(), Zero::Scalar(Value::from(0)), vec![])
                 }
+                // A number of no stated width: JSON's own number, an integer when the schema says so.
+                (Some(InstanceType::Integer), None) => {
+                    ("serde_json::Number".into(), Zero::Scalar(Value::from(0)), vec!["type = \"integer\"".to_owned()])
+                }
+                (Some(InstanceType::Number), None) => {
+                    ("serde_json::Number".into(), Zero::Scalar(Value::from(0)), vec![])
+                }
                 (Some(InstanceType::Boolean), None) => ("bool".into(), Zero::Scalar(Value::from(false)), vec![]),
                 (Some(InstanceType::Array), _) => {
                     let element = element(cx, left.items.take()?.as_ref())?;
@@ -167,6 +184,15 @@ fn typed(cx: &Context<'_>, node: &SchemaNode) -> Option<(String, Zero, SchemaObj
                 {
                     let element = element(cx, left.additional_properties.take()?.as_ref())?;
                     (format!("std::collections::BTreeMap<String, {element}>"), Zero::None, vec![])
+                }
+                // An object of any fields.
+                (Some(InstanceType::Object), _)
+                    if left.kubernetes.preserve_unknown_fields
+                        && left.properties.is_empty()
+                        && left.additional_properties.is_none() =>
+                {
+                    left.kubernetes.preserve_unknown_fields = false;
+                    ("serde_json::Map<String, serde_json::Value>".into(), Zero::None, vec![])
                 }
                 (None, None) if left.kubernetes.preserve_unknown_fields && left.properties.is_empty() => {
                     left.kubernetes.preserve_unknown_fields = false;

@@ -58,6 +58,13 @@ pub fn item(
     if resource.is_some() {
         return Err(format!("`{name}` is a kind, but its schema is not an object kapi's attributes can spell"));
     }
+    if let Naming::Inline = naming {
+        let text = super::wrapper::string_enum(&definition.schema, ident)
+            .or_else(|| super::wrapper::newtype(cx, &definition.schema, ident));
+        if let Some(text) = text {
+            return Ok(Item { text, verbatim_fields: 0, verbatim: false });
+        }
+    }
     Ok(verbatim(cx, name, definition, ident, naming))
 }
 
@@ -65,10 +72,6 @@ fn is_struct_like(object: &SchemaObject) -> bool {
     object.instance_type == Some(InstanceType::Object)
         && object.additional_properties.is_none()
         && object.items.is_none()
-        && object.one_of.is_empty()
-        && object.any_of.is_empty()
-        && object.all_of.is_empty()
-        && object.not.is_none()
 }
 
 /// The type-level facts of a definition written as a struct; `None` when it cannot be one.
@@ -248,6 +251,11 @@ fn verbatim(cx: &Context<'_>, name: &DefName, definition: &ImportedDefinition, i
         ));
     }
     let body = schema_function_text(cx, &definition.schema).replace("\n    ", "\n        ");
+    // A lifted type written in place has no definition of its own.
+    let definition_name = match naming {
+        Naming::Inline => "None".to_owned(),
+        _ => format!("Some(kapi::model::DefName::new({}))", string_literal(name.as_str())),
+    };
     let text = format!(
         "/// `{name}`, whose schema kapi's attributes cannot spell: held as written.\n\
          #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]\n\
@@ -255,12 +263,11 @@ fn verbatim(cx: &Context<'_>, name: &DefName, definition: &ImportedDefinition, i
          pub struct {ident}(pub serde_json::Value);\n\n\
          impl kapi::Schema for {ident} {{\n    \
              fn definition_name() -> Option<kapi::model::DefName> {{\n        \
-                 Some(kapi::model::DefName::new({}))\n    \
+                 {definition_name}\n    \
              }}\n\n    \
              fn schema(registry: &mut kapi::Registry) -> kapi::model::SchemaNode {{\n        {}    }}\n\n    \
              fn describe_definition(info: &mut kapi::model::DefinitionInfo) {{\n{describe}        let _ = info;\n    }}\n\
          }}\n",
-        string_literal(name.as_str()),
         body.trim_start(),
     );
     Item { text, verbatim_fields: 0, verbatim: true }

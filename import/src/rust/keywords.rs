@@ -14,6 +14,9 @@ pub fn take_attributes(object: &mut SchemaObject) -> Result<Vec<String>, String>
     if let Some(default) = object.default.take() {
         push(format!("default_json = {}", string_literal(&json_text(&default)?)));
     }
+    if let Some(format) = object.format.take() {
+        push(format!("format = {}", string_literal(&format)));
+    }
     if std::mem::take(&mut object.nullable) {
         push("nullable".into());
     }
@@ -22,9 +25,15 @@ pub fn take_attributes(object: &mut SchemaObject) -> Result<Vec<String>, String>
     }
     if !object.enum_values.is_empty() {
         let values: Option<Vec<String>> = object.enum_values.iter().map(|v| v.as_str().map(string_literal)).collect();
-        let values = values.ok_or("an enum of values other than strings")?;
+        match values {
+            Some(values) => push(format!("enum_values = [{}]", values.join(", "))),
+            // Numbers (an HTTP status code's allowed values): written as JSON.
+            None => push(format!(
+                "enum_values_json = {}",
+                string_literal(&json_text(&Value::from(object.enum_values.clone()))?)
+            )),
+        }
         object.enum_values.clear();
-        push(format!("enum_values = [{}]", values.join(", ")));
     }
     if !object.known_values.is_empty() {
         let values: Option<Vec<String>> = object.known_values.iter().map(|v| v.as_str().map(string_literal)).collect();
@@ -76,6 +85,25 @@ pub fn take_attributes(object: &mut SchemaObject) -> Result<Vec<String>, String>
         if flag {
             push(name.into());
         }
+    }
+    // Subschemas that only validate (the Rust type gives the type): written as JSON in the model's form.
+    for (name, list) in [
+        ("one_of", std::mem::take(&mut object.one_of)),
+        ("any_of", std::mem::take(&mut object.any_of)),
+        ("all_of", std::mem::take(&mut object.all_of)),
+    ] {
+        if !list.is_empty() {
+            push(format!(
+                "{name}_json = {}",
+                string_literal(&json_text(&serde_json::to_value(&list).map_err(|e| e.to_string())?)?)
+            ));
+        }
+    }
+    if let Some(not) = object.not.take() {
+        push(format!(
+            "not_json = {}",
+            string_literal(&json_text(&serde_json::to_value(&not).map_err(|e| e.to_string())?)?)
+        ));
     }
     let extensions = &mut object.kubernetes;
     if let Some(list_type) = extensions.list_type.take() {

@@ -9,6 +9,7 @@ mod keywords;
 mod lift;
 mod names;
 mod resource;
+mod wrapper;
 
 use std::collections::{BTreeMap, BTreeSet};
 

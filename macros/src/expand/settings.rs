@@ -36,6 +36,18 @@ fn payload(entry: &Entry, krate: &syn::Path) -> TokenStream {
             quote!(#count)
         }
         (Parsed::Flag, _) => quote!(true),
+        (Parsed::Json(_, Value::Array(items)), ValueForm::StringValues) => {
+            let items = items.iter().map(|item| json(item, krate));
+            quote!(::std::vec![#(#items),*])
+        }
+        (Parsed::Json(_, value), ValueForm::Schemas) => {
+            let (support, value) = (support(krate), json(value, krate));
+            quote!(#support::schemas(#value))
+        }
+        (Parsed::Json(_, value), ValueForm::Schema) => {
+            let (support, value) = (support(krate), json(value, krate));
+            quote!(#support::boxed_schema(#value))
+        }
         (Parsed::Json(_, value), _) => json(value, krate),
         (Parsed::Strings(strings), ValueForm::StringValues) => {
             let support = support(krate);

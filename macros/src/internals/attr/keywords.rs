@@ -70,7 +70,19 @@ impl Keywords {
             ValueForm::Flag => values::flag(cx, meta)?.then_some(Parsed::Flag),
             ValueForm::Json if json_text => values::json_text(cx, meta)?.map(|(expr, v)| Parsed::Json(expr, v)),
             ValueForm::Json => values::json_literal(cx, meta)?.map(|(expr, v)| Parsed::Json(expr, v)),
+            ValueForm::StringValues if json_text => {
+                values::json_text(cx, meta)?.and_then(|(expr, value)| scalar_list(cx, expr, value))
+            }
             ValueForm::Strings | ValueForm::StringValues => values::string_list(cx, meta)?.map(Parsed::Strings),
+            ValueForm::Schemas | ValueForm::Schema if json_text => {
+                values::json_text(cx, meta)?.and_then(|(expr, value)| subschemas(cx, attribute.form, expr, value))
+            }
+            ValueForm::Schemas | ValueForm::Schema => {
+                let name = attribute.name.unwrap_or_default();
+                cx.error_spanned_by(&meta.path, format!("write subschemas as JSON text: `{name}_json = \"...\"`"));
+                values::skip_value(meta)?;
+                None
+            }
             ValueForm::Choice(choices) => {
                 let names: Vec<&str> = choices.names().collect();
                 let name = values::choice(cx, meta, &names)?;
@@ -156,13 +168,39 @@ impl Keywords {
     }
 }
 
-/// The attribute `key` names: the keyword's own name, or `<name>_json` for JSON text of a JSON-valued keyword.
+/// The attribute `key` names: the keyword's own name, or `<name>_json` for JSON text of a JSON-valued keyword,
+/// of an enum of values other than strings (`enum_values_json = "[301, 302]"`), or of subschemas.
 fn lookup(key: &str) -> Option<(Attribute, bool)> {
     if let Some(attribute) = keyword::attribute(key) {
         return Some((attribute, false));
     }
     let attribute = keyword::attribute(key.strip_suffix("_json")?)?;
-    (attribute.form == ValueForm::Json).then_some((attribute, true))
+    let json =
+        matches!(attribute.form, ValueForm::Json | ValueForm::StringValues | ValueForm::Schemas | ValueForm::Schema);
+    json.then_some((attribute, true))
+}
+
+/// An enum's values as JSON: a list of scalars.
+fn scalar_list(cx: &Ctxt, expr: syn::Expr, value: Value) -> Option<Parsed> {
+    let scalars = value.as_array().is_some_and(|items| items.iter().all(|item| !item.is_array() && !item.is_object()));
+    if !scalars {
+        cx.error_spanned_by(&expr, "expects a JSON list of scalar values, like \"[301, 302]\"");
+        return None;
+    }
+    Some(Parsed::Json(expr, value))
+}
+
+/// Subschemas as JSON, checked against the model's schema form now so that derived code cannot fail later.
+fn subschemas(cx: &Ctxt, form: ValueForm, expr: syn::Expr, value: Value) -> Option<Parsed> {
+    let checked = match form {
+        ValueForm::Schemas => serde_json::from_value::<Vec<kapi_model::SchemaNode>>(value.clone()).err(),
+        _ => serde_json::from_value::<kapi_model::SchemaNode>(value.clone()).err(),
+    };
+    if let Some(error) = checked {
+        cx.error_spanned_by(&expr, format!("not a schema in kapi's model form: {error}"));
+        return None;
+    }
+    Some(Parsed::Json(expr, value))
 }
 
 fn parse_validation(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Validation>> {
