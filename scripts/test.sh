@@ -73,6 +73,14 @@ informer_log=$informer_dir/build.log
 bash tests/informer/build.sh >"$informer_log" 2>&1 &
 informer_build=$!
 background+=("$informer_build")
+# The peers kapi is compared with (scripts/peers.sh, docs/PEERS.md): controller-gen, oasdiff and buf from the Go
+# module proxy, kopium from crates.io, each at its pin and kept in $KAPI_CACHE/peers/ (seconds once built). The
+# peers' tests in the tests stage need them, so they build beside the workspace at normal priority.
+scratch peers_dir
+peers_log=$peers_dir/build.log
+bash scripts/peers.sh build >"$peers_log" 2>&1 &
+peers_build=$!
+background+=("$peers_build")
 # The dev profile rather than nextest's default (test): the doc tests, cargo doc and the packaged crates' builds
 # below use it too, and a profile's name is part of every artifact's hash.
 cargo nextest run --workspace --locked --cargo-profile dev --no-run
@@ -151,7 +159,11 @@ wait "$informer_build" || { cat "$informer_log" >&2; exit 1; }
 cat "$informer_log"
 KAPI_INFORMER=$(tail -1 "$informer_log")
 export KAPI_INFORMER
-cargo nextest run --workspace --locked --cargo-profile dev --no-fail-fast
+wait "$peers_build" || { cat "$peers_log" >&2; exit 1; }
+cat "$peers_log"
+# The peers' tests run in the peers stage below, with the crates they compare.
+cargo nextest run --workspace --locked --cargo-profile dev --no-fail-fast \
+  -E 'not (package(kapi-tests) & test(/^peers_/))'
 
 stage doctests "the documentation's examples (nextest does not run them)"
 cargo test --doc --workspace --locked
@@ -197,6 +209,9 @@ scripts/aggregator-conformance.sh "$kapi"
 
 stage load "10 s of wrk -t2 -c64 while a new bundle version is published and SIGHUP sent every 100 ms"
 KAPI_BIN=$kapi scripts/load-with-reloads.sh --debug 10
+
+stage peers "controller-gen, kopium, oasdiff and buf beside kapi on the same inputs (scripts/peers.sh, docs/PEERS.md)"
+bash scripts/peers.sh
 
 stage package "cargo publish --dry-run of every published crate; the packages checked and documented (no warnings)"
 bash scripts/ci/package.sh

@@ -10,7 +10,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 # --no-capture: the tests print their tables; one thread so that the tables do not interleave.
-cargo nextest run -p kapi-tests --test integration -E 'test(/^peers_buf::/)' --no-capture --test-threads 1 \
+cargo nextest run --cargo-profile dev -p kapi-tests --test integration -E 'test(/^peers_buf::/)' --no-capture --test-threads 1 \
   >"$log" 2>&1 || status=$?
 # The tables and their titles, without the test runner's lines.
 grep -E '^(\||[a-zA-Z].*: [0-9]+/[0-9]+ pairs)' "$log" || true

@@ -11,8 +11,10 @@
 #      CRDs byte for byte, 0 fields verbatim or untyped; it prints the table docs/peers/kopium.md shows, with the
 #      keywords kube-derive's schema loses against the input.
 #
-# Work and builds stay in $KAPI_CACHE/peers/kopium/ (work/; compare-target/, the target directory kapi's crates
-# share, and kopium-target/, kopium's crate's, both reused by later runs). Exits non-zero when a crate does not compile or kapi falls short.
+# `kopium.sh --prepare` does steps 1 and 2 only (scripts/peers.sh then runs every peer's tests at once).
+#
+# Work stays in $KAPI_CACHE/peers/kopium/work, kopium's crate builds in kopium-target/ beside it, kapi's crates in
+# $KAPI_CACHE/outside-target; later runs reuse all three. Exits non-zero when a crate does not compile or kapi falls short.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -21,7 +23,9 @@ bash scripts/peers/build-kopium.sh
 version=$(sed -n 's/^KOPIUM_VERSION=//p' scripts/peers/build-kopium.sh)
 kopium=$KAPI_CACHE/peers/kopium/$version/bin/kopium
 work=$KAPI_CACHE/peers/kopium/work
-target=$KAPI_CACHE/peers/kopium/compare-target
+# The target directory of the crates kapi init and kapi import write (scripts/test.sh): the same kapi crates and
+# profiles, so a CI run compiles their dependencies once.
+target=$KAPI_CACHE/outside-target
 kopium_target=$KAPI_CACHE/peers/kopium/kopium-target
 crds=$root/../shared/peers/crds
 mkdir -p "$work"
@@ -121,6 +125,7 @@ done
   exit 1
 }
 
+[ "${1:-}" = --prepare ] && exit 0
 # 3. The table, and kapi's acceptance: the test fails when kapi falls short.
-KAPI_PEERS_KOPIUM_WORK=$work cargo nextest run -p kapi-tests --test integration --no-capture \
+KAPI_PEERS_KOPIUM_WORK=$work cargo nextest run --cargo-profile dev -p kapi-tests --test integration --no-capture \
   -E 'test(/peers_kopium::/)' 2>&1 | grep -v '^\s*\(Compiling\|Finished\|Starting\|PASS\|SKIP\)' || exit 1
