@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use prost_types::EnumDescriptorProto;
 
-use super::Change;
+use super::change::Change;
 use super::index::Index;
 use super::ranges::{self, ENUM_MAX, Range};
 use crate::rule::Rule;

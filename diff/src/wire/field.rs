@@ -3,9 +3,10 @@
 use prost_types::field_descriptor_proto::{Label, Type};
 use prost_types::{DescriptorProto, FieldDescriptorProto};
 
+use super::change::Change;
 use super::default::{self, Default};
+use super::enums;
 use super::index::{Index, Place};
-use super::{Change, enums};
 use crate::rule::Rule;
 
 /// Which field types read each other's bytes and JSON. Protobuf's JSON mapping writes 64-bit integers as strings

@@ -8,7 +8,8 @@ use prost_types::{
     DescriptorProto, EnumDescriptorProto, FieldDescriptorProto, FileDescriptorProto, ServiceDescriptorProto,
 };
 
-use super::{Change, Protos};
+use super::change::Change;
+use super::protos::Protos;
 use crate::rule::Rule;
 
 /// Where an element is declared: its file, and its name within the package (`Widget.LabelsEntry`).

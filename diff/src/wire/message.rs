@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use prost_types::field_descriptor_proto::Label;
 use prost_types::{DescriptorProto, FieldDescriptorProto};
 
-use super::Change;
+use super::change::Change;
 use super::field::{self, Side};
 use super::index::{Index, Place};
 use super::ranges::{self, MESSAGE_MAX, Range};

@@ -4,57 +4,23 @@
 //! by name. A type renamed is a change of type, not a new pair to follow: clients that name the type (`Any`,
 //! reflection) see it change.
 
+mod change;
 mod default;
 mod enums;
 mod field;
 mod index;
 mod message;
+mod protos;
 mod ranges;
 mod service;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use kapi_model::{GroupVersion, Registry};
-use prost_types::FileDescriptorSet;
-use protox::Compiler;
-use protox::file::{ChainFileResolver, File, FileResolver, GoogleFileResolver};
 
 use crate::rule::Rule;
 use index::Index;
-
-/// The compiled protobuf definitions of one tree.
-#[derive(Debug, Clone)]
-pub struct Protos {
-    files: FileDescriptorSet,
-    /// The files given to [`Protos::compile`], by import name: the others (google/protobuf/*) are imports only.
-    own: Vec<String>,
-}
-
-impl Protos {
-    /// Compiles `.proto` sources, by import name (their path under the tree's `proto/`).
-    pub fn compile(sources: BTreeMap<String, String>) -> Result<Self, String> {
-        let names: Vec<String> = sources.keys().cloned().collect();
-        let mut resolver = ChainFileResolver::new();
-        resolver.add(Sources(sources));
-        resolver.add(GoogleFileResolver::new());
-        let mut compiler = Compiler::with_file_resolver(resolver);
-        compiler.include_imports(true);
-        compiler.open_files(&names).map_err(|e| e.to_string())?;
-        Ok(Self { files: compiler.file_descriptor_set(), own: names })
-    }
-}
-
-/// Serves the sources given to [`Protos::compile`] to protox by import name.
-struct Sources(BTreeMap<String, String>);
-
-impl FileResolver for Sources {
-    fn open_file(&self, name: &str) -> Result<File, protox::Error> {
-        match self.0.get(name) {
-            Some(text) => File::from_source(name, text),
-            None => Err(protox::Error::file_not_found(name)),
-        }
-    }
-}
+pub use protos::Protos;
 
 /// A wire change, at an element (a message's, an enum's or a service's name within its package, or a file's path)
 /// and a path below it (`.field`, `.VALUE`, `.Method`, empty for the element itself).
@@ -65,31 +31,6 @@ pub(crate) struct WireChange {
     pub element: String,
     pub path: String,
     pub detail: String,
-}
-
-/// A change as the rules find it, before it is placed in a group-version: the package and the element, the file it
-/// is reported in, what it is about (`field 5`, `value 2`, `reserved range [5,9]`; empty for the element itself),
-/// and what changed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Change {
-    pub rule: Rule,
-    pub package: String,
-    pub element: String,
-    pub path: String,
-    pub file: String,
-    pub subject: String,
-    pub what: String,
-}
-
-impl Change {
-    /// The detail as findings print it: `<file> <subject>: <what>`, buf's coordinates (its file and the number it
-    /// names) first, so that the two tools' reports can be laid side by side.
-    fn detail(&self) -> String {
-        match self.subject.as_str() {
-            "" => format!("{}: {}", self.file, self.what),
-            subject => format!("{} {subject}: {}", self.file, self.what),
-        }
-    }
 }
 
 /// Every wire change between the old and the new definitions. `models` name the group-version of the packages

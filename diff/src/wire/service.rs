@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use prost_types::MethodDescriptorProto;
 use prost_types::method_options::IdempotencyLevel;
 
-use super::Change;
+use super::change::Change;
 use super::index::Index;
 use crate::rule::Rule;
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::{Finding, Tree, repo};
+use super::finding::{Finding, Tree, repo};
 
 /// buf's rule ids and the kapi rule each maps to (docs/peers/buf.md has the same table).
 pub const RULES: [(&str, &str); 22] = [

@@ -4,7 +4,7 @@
 use kapi_diff::{Api, Policy, Protos, Severity, compare};
 use kapi_model::Registry;
 
-use super::{Finding, Tree};
+use super::finding::{Finding, Tree};
 
 fn api(tree: &Tree) -> Api {
     let protos = Protos::compile(tree.clone()).unwrap_or_else(|e| panic!("the .proto files do not compile: {e}"));

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use super::{Tree, repo};
+use super::finding::{Tree, repo};
 
 /// A pair of trees, by name.
 pub struct Pair {
