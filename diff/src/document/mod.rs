@@ -4,7 +4,7 @@
 //! A document is read into its operations (a method on a path): their parameters, request body and responses,
 //! each with its schema read into kapi's model as `kapi import` reads schemas. Two documents are compared
 //! operation by operation; every schema is walked by the same rules as a kind's, in the direction its values
-//! travel ([`crate::schema`]): a request's schema breaks senders when it narrows, a response's breaks readers when
+//! travel (the schema rules): a request's schema breaks senders when it narrows, a response's breaks readers when
 //! it gives them what they may not expect (a field gone or optional, a type changed, a new enum value, null).
 //!
 //! A finding's location is the operation (`POST /pets`, as the old document writes the path) and where in it:
