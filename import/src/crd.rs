@@ -78,6 +78,7 @@ pub fn read_crd(origin: &str, crd: &Value, type_meta: Option<&SchemaNode>) -> Re
     }
     let (conversion_webhook, conversion_notes) = conversion_webhook(crd, &at);
     read_in.notes.extend(conversion_notes);
+    let positioned = !in_priority_order(versions);
     for (index, version) in versions.iter().enumerate() {
         let version_name = text(version, "/name").ok_or_else(|| at(&format!("version {index} has no name")))?;
         let here = format!("/spec/versions/{index}");
@@ -135,6 +136,9 @@ pub fn read_crd(origin: &str, crd: &Value, type_meta: Option<&SchemaNode>) -> Re
             conversion_webhook: conversion_webhook.clone(),
             conversion: None,
             api_approved: api_approved.clone(),
+            // Only where the CRD lists its versions otherwise than kapi would: the attribute is noise elsewhere.
+            position: positioned.then(|| u32::try_from(index).unwrap_or(u32::MAX)),
+            empty_subresources: version.get("subresources").and_then(Value::as_object).is_some_and(|s| s.is_empty()),
         };
         read_in.resources.push(ResourceMeta {
             group_version: GroupVersion::new(group, version_name),
@@ -154,6 +158,12 @@ pub fn read_crd(origin: &str, crd: &Value, type_meta: Option<&SchemaNode>) -> Re
         });
     }
     Ok(read_in)
+}
+
+/// Whether `versions` are listed in Kubernetes' priority order, the order kapi writes them in by default.
+fn in_priority_order(versions: &[Value]) -> bool {
+    let names: Vec<&str> = versions.iter().map(|v| text(v, "/name").unwrap_or_default()).collect();
+    names.windows(2).all(|pair| kapi_model::version_priority::compare(pair[0], pair[1]).is_le())
 }
 
 /// The list kind a CRD implies: `apiVersion`, `kind`, list `metadata` and the `items`.

@@ -320,6 +320,8 @@ pub struct CrdSpec<'a> {
     /// Written by `#[kapi::versioned]` on the storage version: the kind's conversions as data.
     pub conversion_plan: Option<fn() -> ConversionPlan>,
     pub api_approved: Option<&'a str>,
+    pub position: Option<u32>,
+    pub empty_subresources: bool,
 }
 
 /// The literal parts of `conversion_webhook(...)`.
@@ -367,6 +369,8 @@ pub fn crd_version(spec: CrdSpec) -> CrdVersion {
         }),
         conversion: spec.conversion_plan.map(|plan| plan()),
         api_approved: spec.api_approved.map(str::to_owned),
+        position: spec.position,
+        empty_subresources: spec.empty_subresources,
     }
 }
 

@@ -186,6 +186,15 @@ pub struct CrdVersion {
     /// Every version that sets it gives the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_approved: Option<String>,
+    /// This version's place in the definition's `spec.versions` (0 first). Versions without one follow those with
+    /// one, in Kubernetes' priority order; a CRD written by hand may list them otherwise, and `kapi import` keeps
+    /// that order so that it regenerates the same definition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<u32>,
+    /// Writes `subresources: {}` when the version has none: the server reads it as no subresources, and an
+    /// imported CRD that says it is regenerated as it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub empty_subresources: bool,
 }
 
 /// The annotation the API server requires of a CRD in a protected group ([`is_protected_group`]).
@@ -226,6 +235,8 @@ impl Default for CrdVersion {
             conversion_webhook: None,
             conversion: None,
             api_approved: None,
+            position: None,
+            empty_subresources: false,
         }
     }
 }

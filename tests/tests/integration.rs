@@ -14,6 +14,7 @@ mod architecture;
 mod conversion_plan;
 mod core_v1;
 mod core_v1_volumes;
+mod crd_version_order;
 mod crds;
 mod disable;
 mod discovery;

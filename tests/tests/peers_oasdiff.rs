@@ -4,7 +4,7 @@
 //! pinned `oasdiff breaking` reports is reported by kapi at the same operation. oasdiff is built by
 //! scripts/peers/build-oasdiff.sh when missing; under `CI` a missing oasdiff fails, elsewhere it is a loud skip.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use kapi_tests::oasdiff::{self, Case, Outcome};
 
@@ -23,7 +23,7 @@ fn oasdiff_binary() -> Option<PathBuf> {
     }
 }
 
-fn run_all(binary: &PathBuf, cases: Vec<Case>) -> Vec<Outcome> {
+fn run_all(binary: &Path, cases: Vec<Case>) -> Vec<Outcome> {
     cases.into_iter().map(|case| oasdiff::run(binary, case).unwrap_or_else(|e| panic!("{e}"))).collect()
 }
 

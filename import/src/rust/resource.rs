@@ -150,5 +150,11 @@ fn crd_attribute(crd: &kapi_model::CrdVersion) -> String {
     if let Some(approval) = &crd.api_approved {
         parts.push(format!("api_approved = {}", string_literal(approval)));
     }
+    if let Some(position) = crd.position {
+        parts.push(format!("position = {position}"));
+    }
+    if crd.empty_subresources {
+        parts.push("empty_subresources".into());
+    }
     if parts.is_empty() { "crd".to_owned() } else { format!("crd({})", parts.join(", ")) }
 }

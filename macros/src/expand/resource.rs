@@ -156,11 +156,17 @@ fn crd_version(crd: &CrdAttrs) -> TokenStream {
         Some(path) => quote!(::core::option::Option::Some(#path)),
         None => quote!(::core::option::Option::None),
     };
+    let position = match crd.position {
+        Some(position) => quote!(::core::option::Option::Some(#position)),
+        None => quote!(::core::option::Option::None),
+    };
+    let empty_subresources = crd.empty_subresources;
     quote! {
         meta.crd = ::core::option::Option::Some(__kapi::crd_version(__kapi::CrdSpec {
             served: #served, storage: #storage, deprecated: #deprecated, deprecation_warning: #warning,
             printer_columns: &[#(#columns),*], selectable_fields: &[#(#selectable),*],
             conversion_webhook: #webhook, conversion_plan: #plan, api_approved: #approved,
+            position: #position, empty_subresources: #empty_subresources,
         }));
     }
 }

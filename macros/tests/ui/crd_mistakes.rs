@@ -8,7 +8,8 @@
         storge,
         printer_column(name = "Age", type = "timestamp", json_path = ".metadata.creationTimestamp"),
         printer_column(name = "Image", type = "string"),
-        selectable_field = "spec.image"
+        selectable_field = "spec.image",
+        position = "first"
     )
 )]
 struct Widget {

@@ -129,14 +129,15 @@ fn version(plan: &CrdPlan<'_>, built: &BuiltVersion<'_>) -> Result<CustomResourc
         deprecated: settings.deprecated.then_some(true),
         deprecation_warning: settings.deprecation_warning.clone(),
         schema: Some(CustomResourceValidation { open_api_v3_schema: Some(schema) }),
-        subresources: subresources(built.resource),
+        subresources: subresources(built.resource, settings.empty_subresources),
         // Left out when empty: some tools choke on `additionalPrinterColumns: []`.
         additional_printer_columns: columns.collect(),
         selectable_fields: selectable.collect(),
     })
 }
 
-fn subresources(resource: &ResourceMeta) -> Option<CustomResourceSubresources> {
+/// The version's subresources; `None` when it has none, unless `empty` asks for `subresources: {}`.
+fn subresources(resource: &ResourceMeta, empty: bool) -> Option<CustomResourceSubresources> {
     let mut out = CustomResourceSubresources::default();
     for subresource in &resource.subresources {
         match (subresource.name.as_str(), &subresource.scale) {
@@ -151,7 +152,7 @@ fn subresources(resource: &ResourceMeta) -> Option<CustomResourceSubresources> {
             _ => {}
         }
     }
-    (out != CustomResourceSubresources::default()).then_some(out)
+    (empty || out != CustomResourceSubresources::default()).then_some(out)
 }
 
 /// Printer columns whose paths reach nothing an object of the schema holds: the server prints them, always empty.

@@ -1,5 +1,5 @@
 //! Which CRDs to write: the resources marked `#[kapi(crd)]`, grouped by group and kind, with their versions in
-//! priority order and exactly one storage version.
+//! the order they ask for (`crd(position = N)`), else in priority order, and exactly one storage version.
 
 use std::collections::BTreeMap;
 
@@ -9,9 +9,9 @@ use kapi_model::{CrdVersion, Registry, ResourceMeta};
 #[derive(Debug)]
 pub(crate) struct CrdPlan<'r> {
     pub group: String,
-    /// The first (highest-priority) version's resource: names and scope are read from it.
+    /// The first version's resource: names and scope are read from it (every version has the same).
     pub names: &'r ResourceMeta,
-    /// Every version, highest priority first, with whether it is the storage version.
+    /// Every version in the order `spec.versions` lists them, with whether it is the storage version.
     pub versions: Vec<(&'r ResourceMeta, &'r CrdVersion, bool)>,
 }
 
@@ -39,9 +39,11 @@ pub(crate) fn plans(registry: &Registry) -> (Vec<CrdPlan<'_>>, Vec<String>) {
             problems.push(format!("{title}: a CRD's group must be a domain name with a dot (`stable.example.com`)"));
             continue;
         }
-        versions.sort_by(|(a, _), (b, _)| {
-            kapi_model::version_priority::compare(&a.group_version.version, &b.group_version.version)
-        });
+        order_versions(&mut versions);
+        if let Some(problem) = shared_position(&versions) {
+            problems.push(format!("{title}: {problem}"));
+            continue;
+        }
         let names = versions[0].0;
         for (resource, _) in &versions[1..] {
             problems.extend(differences(names, resource).into_iter().map(|d| format!("{title}: {d}")));
@@ -56,6 +58,27 @@ pub(crate) fn plans(registry: &Registry) -> (Vec<CrdPlan<'_>>, Vec<String>) {
     }
     plans.sort_by_key(CrdPlan::name);
     (plans, problems)
+}
+
+/// Versions with a `position` first, by position; the others after them, highest priority first.
+fn order_versions(versions: &mut [(&ResourceMeta, &CrdVersion)]) {
+    versions.sort_by(|(a, a_crd), (b, b_crd)| {
+        let placed = |crd: &CrdVersion| (crd.position.is_none(), crd.position);
+        placed(a_crd)
+            .cmp(&placed(b_crd))
+            .then_with(|| kapi_model::version_priority::compare(&a.group_version.version, &b.group_version.version))
+    });
+}
+
+/// Two versions asking for the same place (after `order_versions`, they are neighbours).
+fn shared_position(versions: &[(&ResourceMeta, &CrdVersion)]) -> Option<String> {
+    versions.windows(2).find(|pair| pair[0].1.position.is_some() && pair[0].1.position == pair[1].1.position).map(
+        |pair| {
+            let (first, second) = (&pair[0].0.group_version.version, &pair[1].0.group_version.version);
+            let position = pair[0].1.position.unwrap_or_default();
+            format!("versions {first} and {second} both ask for position {position} in spec.versions")
+        },
+    )
 }
 
 /// The one storage version: the version marked `storage`, or the only version.

@@ -42,6 +42,10 @@ pub struct CrdAttrs {
     pub conversion_plan: Option<syn::Path>,
     /// `api_approved = "https://..."`: the annotation a CRD in a `*.k8s.io` group needs.
     pub api_approved: Option<String>,
+    /// `position = 0`: the version's place in the CRD's `spec.versions`.
+    pub position: Option<u32>,
+    /// `empty_subresources`: `subresources: {}` written for a version without any.
+    pub empty_subresources: bool,
 }
 
 impl CrdAttrs {
@@ -56,6 +60,8 @@ impl CrdAttrs {
             conversion_webhook: None,
             conversion_plan: None,
             api_approved: None,
+            position: None,
+            empty_subresources: false,
         }
     }
 }
@@ -82,8 +88,17 @@ pub fn parse_crd(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<CrdAttrs> {
             "conversion_webhook" => crd.conversion_webhook = parse_webhook(cx, &inner)?,
             "__conversion_plan" => crd.conversion_plan = Some(inner.value()?.parse()?),
             "api_approved" => crd.api_approved = values::string(cx, &inner)?,
+            "position" => {
+                if let Some(value) = values::unsigned(cx, &inner)? {
+                    match u32::try_from(value) {
+                        Ok(position) => crd.position = Some(position),
+                        Err(_) => cx.error_spanned_by(&inner.path, "`position` is at most 4294967295"),
+                    }
+                }
+            }
+            "empty_subresources" => crd.empty_subresources = optional_bool(cx, &inner)?,
             _ => {
-                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in crd(...); expected served, storage, deprecated, deprecation_warning, printer_column, selectable_field, conversion_webhook, api_approved"));
+                cx.error_spanned_by(&inner.path, format!("unknown key `{key}` in crd(...); expected served, storage, deprecated, deprecation_warning, printer_column, selectable_field, conversion_webhook, api_approved, position, empty_subresources"));
                 values::skip_value(&inner)?;
             }
         }

@@ -56,9 +56,14 @@ pub fn set_flag(cx: &Ctxt, meta: &ParseNestedMeta, attr: &mut Attr<()>) -> syn::
     Ok(())
 }
 
-/// Reads `= <expr>`; a missing `=` is a syntax error that stops this attribute.
+/// Reads `= <expr>`; a missing `=` is a syntax error that stops this attribute. A value a `macro_rules!` macro
+/// passed in (`version = $version` with `$version:literal`) arrives in an invisible group, which is looked through.
 pub fn expr(meta: &ParseNestedMeta) -> syn::Result<Expr> {
-    meta.value()?.parse()
+    let mut value: Expr = meta.value()?.parse()?;
+    while let Expr::Group(group) = value {
+        value = *group.expr;
+    }
+    Ok(value)
 }
 
 /// Reads a flag (no value); a value is reported and skipped.
