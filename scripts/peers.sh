@@ -49,10 +49,10 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 KAPI_PEERS_KOPIUM_WORK=$KAPI_CACHE/peers/kopium/work \
-  cargo nextest run --locked --cargo-profile dev -p kapi-tests --test integration -E 'test(/^peers_/)' --no-capture \
+  cargo nextest run --workspace --locked --cargo-profile dev -E 'package(kapi-tests) & test(/^peers_/)' --no-capture \
   >"$log" 2>&1 || status=1
 grep -v '^\s*\(Compiling\|Finished\|Starting\|START\|running\|test result\)' "$log" || true
 echo "== controller-gen"
-cargo run -q --locked -p kapi-tests --bin peers-controller-gen || status=1
+"$CARGO_TARGET_DIR/debug/peers-controller-gen" || status=1
 [ "$status" -eq 0 ] || { echo "peers: kapi falls short beside a peer (above)" >&2; exit 1; }
 echo "peers: every comparison holds (${all[*]})"

@@ -192,6 +192,30 @@ fn reloads_reach_a_watch_within_a_second_and_versions_only_grow() {
     assert_eq!((code, status["code"].as_i64()), (200, Some(410)), "the previous run's version is too old: {event}");
 }
 
+/// A thousand watchers of `groups` on one server, opened by the benchmark's own client (benches/watchers.py): each
+/// receives the MODIFIED event of one change within a second of it, and none fails. benches/watchers.sh runs the
+/// same at 10 000 watchers on a release build (docs/BENCHMARKS.md).
+#[test]
+fn a_thousand_watchers_each_see_a_change_within_a_second() {
+    let dir = corpus_copy();
+    let root = dir.path().to_str().expect("utf-8");
+    let server = Server::kapi_serve(&["--dir", root, "--watch", "--max-connections", "1100"]);
+    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("../benches/watchers.py");
+    let output = Command::new("python3")
+        .arg(&client)
+        .args([server.url().as_str(), &server.child.id().to_string(), root, "1000"])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report: Value = serde_json::from_str(stdout.lines().last().unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{e}: {stdout}{}", String::from_utf8_lossy(&output.stderr)));
+    eprintln!("{report}");
+    let counts = (report["established"].as_u64(), report["events"].as_u64(), report["errors"].as_u64());
+    assert_eq!(counts, (Some(1000), Some(1000), Some(0)), "{report}");
+    let last = report["event_ms"]["last"].as_f64().expect("a last arrival");
+    assert!(last < 1000.0, "the last watcher had the event {last} ms after the change: {report}");
+}
+
 /// The oldest and the newest installed kubectl (`kubectl.1.NN` beside the `kubectl` on PATH), or that one alone.
 fn oldest_and_newest_kubectl() -> Vec<PathBuf> {
     let Some(kubectl) = std::env::var_os("PATH")

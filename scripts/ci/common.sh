@@ -14,6 +14,14 @@ export CARGO_INCREMENTAL=${CARGO_INCREMENTAL:-0}
 # The tools scripts/ci/install.sh puts in the cache.
 export PATH="$KAPI_CACHE/tools/bin:$PATH"
 
+# Builds the workspace as the tests stage does (every crate, test and binary, `cargo test --workspace` in the dev
+# profile), so that a script needing the kapi binary or a test binary finds what CI's build stage built. A narrower
+# build (`-p kapi-tests`, `cargo run -p ...`) resolves features for fewer crates and compiles much of the workspace a
+# second time (about 300 CPU seconds when the peers stage did so).
+build_workspace() {
+  cargo nextest run --workspace --locked --cargo-profile dev --no-run --cargo-quiet
+}
+
 # The machine's busy CPU time so far, in seconds (every core, every process: /proc/stat's first line).
 cpu_seconds() {
   awk -v hz="$(getconf CLK_TCK)" '/^cpu / { printf "%d", ($2 + $3 + $4 + $7 + $8) / hz; exit }' /proc/stat

@@ -5,12 +5,14 @@
 # ones docs/peers/buf.md shows. Exits non-zero when a pair's findings differ or buf cannot be built.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/ci/common.sh
 bash scripts/peers/build-buf.sh
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 # --no-capture: the tests print their tables; one thread so that the tables do not interleave.
-cargo nextest run --cargo-profile dev -p kapi-tests --test integration -E 'test(/^peers_buf::/)' --no-capture --test-threads 1 \
+cargo nextest run --workspace --locked --cargo-profile dev -E 'package(kapi-tests) & test(/^peers_buf::/)' \
+  --no-capture --test-threads 1 \
   >"$log" 2>&1 || status=$?
 # The tables and their titles, without the test runner's lines.
 grep -E '^(\||[a-zA-Z].*: [0-9]+/[0-9]+ pairs)' "$log" || true

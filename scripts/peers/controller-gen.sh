@@ -9,5 +9,7 @@
 # Usage: bash scripts/peers/controller-gen.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/ci/common.sh
 bash scripts/peers/build-controller-gen.sh
-cargo run -q -p kapi-tests --bin peers-controller-gen
+build_workspace
+"$CARGO_TARGET_DIR/debug/peers-controller-gen"

@@ -40,7 +40,7 @@ write_if_changed() {
   if cmp -s "$tmp" "$1"; then rm -f "$tmp"; else mv "$tmp" "$1"; fi
 }
 
-cargo build -q -p kapi-cli --bin kapi
+build_workspace
 kapi=$CARGO_TARGET_DIR/debug/kapi
 
 # 1. kapi import, a crate per project, checked (its build script compiles the types and generates).
@@ -127,5 +127,5 @@ done
 
 [ "${1:-}" = --prepare ] && exit 0
 # 3. The table, and kapi's acceptance: the test fails when kapi falls short.
-KAPI_PEERS_KOPIUM_WORK=$work cargo nextest run --cargo-profile dev -p kapi-tests --test integration --no-capture \
-  -E 'test(/peers_kopium::/)' 2>&1 | grep -v '^\s*\(Compiling\|Finished\|Starting\|PASS\|SKIP\)' || exit 1
+KAPI_PEERS_KOPIUM_WORK=$work cargo nextest run --workspace --locked --cargo-profile dev --no-capture \
+  -E 'package(kapi-tests) & test(/^peers_kopium::/)' 2>&1 | grep -v '^\s*\(Compiling\|Finished\|Starting\|PASS\|SKIP\)' || exit 1

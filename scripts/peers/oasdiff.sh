@@ -9,5 +9,7 @@
 # Usage: bash scripts/peers/oasdiff.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/ci/common.sh
 bash scripts/peers/build-oasdiff.sh
-cargo run -q -p kapi-tests --bin peers-oasdiff
+build_workspace
+"$CARGO_TARGET_DIR/debug/peers-oasdiff"

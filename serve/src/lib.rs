@@ -48,6 +48,7 @@ mod last_modified;
 mod limits;
 mod metrics;
 pub mod negotiate;
+mod open_files;
 mod openapi;
 mod openapi_v31;
 mod options;

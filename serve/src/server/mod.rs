@@ -107,6 +107,7 @@ async fn accept_loop(
             return;
         }
     };
+    crate::open_files::make_room_for(limits.max_connections);
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let max_head_bytes = limits.max_head_bytes;
     let app = app
