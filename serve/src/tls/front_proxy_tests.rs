@@ -160,8 +160,8 @@ fn a_client_ca_file_that_is_no_certificate_is_a_clear_error() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("ca.crt");
     std::fs::write(&path, "not a certificate\n").expect("write");
-    let error = FrontProxy::new(&path).verifier().err().expect("refused");
+    let error = FrontProxy::new(&path).verifier().expect_err("refused");
     assert!(error.contains("ca.crt") && error.contains("no certificate"), "{error}");
-    let error = FrontProxy::new(dir.path().join("absent.crt")).verifier().err().expect("refused");
+    let error = FrontProxy::new(dir.path().join("absent.crt")).verifier().expect_err("refused");
     assert!(error.contains("absent.crt") && error.contains("cannot read"), "{error}");
 }
