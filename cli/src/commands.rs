@@ -81,28 +81,33 @@ fn previous_ledger(dir: &Path) -> Result<Option<Ledger>, String> {
     }
 }
 
-/// The artifacts for `dir`: numbered against the ledger already there, so no protobuf field is renumbered, and
-/// taking what did not change from `previous` (the output already in `dir`, for `generate`).
-fn artifacts(source: &Source, dir: &Path, previous: &Previous) -> Result<Artifacts, String> {
-    artifacts_of(&load(source)?, source, dir, previous)
+/// The options for generating into `dir`: numbered against the ledger already there, so no protobuf field is
+/// renumbered.
+fn options_for(source: &Source, dir: &Path) -> Result<Options, String> {
+    Ok(Options { proto_ledger: previous_ledger(dir)?, ..options(source)? })
 }
 
-/// [`artifacts`] of a model already loaded.
+/// The artifacts for `dir` of a model already loaded.
 fn artifacts_of(registry: &Registry, source: &Source, dir: &Path, previous: &Previous) -> Result<Artifacts, String> {
-    let options = Options { proto_ledger: previous_ledger(dir)?, ..options(source)? };
-    kapi_codegen::generate_reusing(registry, &options, previous).map_err(|e| match e.help() {
-        Some(help) => format!("{e}\n  help: {help}"),
-        None => e.to_string(),
-    })
+    kapi_codegen::generate_reusing(registry, &options_for(source, dir)?, previous).map_err(|e| generation_error(&e))
 }
 
-/// `kapi generate`.
+fn generation_error(error: &kapi_codegen::Error) -> String {
+    match error.help() {
+        Some(help) => format!("{error}\n  help: {help}"),
+        None => error.to_string(),
+    }
+}
+
+/// `kapi generate`: taking what did not change from the output already in `out`, and writing each file as soon
+/// as it is rendered.
 pub fn generate(out: &Path, source: &Source) -> Result<ExitCode, String> {
-    let artifacts = artifacts(source, out, &kapi_codegen::reuse::manifest::previous(out))?;
+    let previous = kapi_codegen::reuse::manifest::previous(out);
+    let (artifacts, report) = kapi_codegen::generate_into(load(source)?, &options_for(source, out)?, &previous, out)
+        .map_err(|e| generation_error(&e))?;
     for warning in artifacts.warnings() {
         eprintln!("warning: {warning}");
     }
-    let report = writer::write(out, &artifacts).map_err(|e| e.to_string())?;
     stdout::line(&format!(
         "{} files in {}: {} written, {} unchanged; {} of {} units reused from the previous output",
         artifacts.len(),

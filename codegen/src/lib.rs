@@ -69,8 +69,32 @@ pub fn generate(registry: &Registry, options: &Options) -> Result<Artifacts, Err
 /// whose inputs did not change from `previous` ([`reuse::manifest::previous`] reads it from an output directory)
 /// instead of rendering it again. The artifacts are the same bytes either way.
 pub fn generate_reusing(registry: &Registry, options: &Options, previous: &Previous) -> Result<Artifacts, Error> {
-    let ctx = emit::operations::with_operations(Context::reusing(registry, options, previous)?)?;
-    let mut artifacts = Artifacts::new();
+    generate_to(registry.clone(), options, previous, Artifacts::new())
+}
+
+/// Like [`generate_reusing`], writing into `dir` as [`writer::write`] does, but each file as soon as it is
+/// rendered: the output is never held whole (a few thousand groups make a gigabyte). It takes the registry, so
+/// the model is not held twice either. The artifacts returned hold
+/// only what generation itself reads back (the CRDs' JSON, the v2 loss report); the others are listed.
+pub fn generate_into(
+    registry: Registry,
+    options: &Options,
+    previous: &Previous,
+    dir: &std::path::Path,
+) -> Result<(Artifacts, WriteReport), Error> {
+    let sink = std::sync::Arc::new(writer::Sink::open(dir));
+    let artifacts = generate_to(registry, options, previous, Artifacts::streaming_to(sink.clone()))?;
+    let report = sink.finish(&artifacts)?;
+    Ok((artifacts, report))
+}
+
+fn generate_to(
+    registry: Registry,
+    options: &Options,
+    previous: &Previous,
+    mut artifacts: Artifacts,
+) -> Result<Artifacts, Error> {
+    let ctx = emit::operations::with_operations(Context::reusing_owned(registry, options, previous)?)?;
     let findings = validate::defaults::check(&ctx.registry)?;
     let mut errors = findings.errors;
     if options.strict {

@@ -152,3 +152,35 @@ fn an_unreadable_record_means_rendering_everything() {
     assert!(again.reused_units().is_empty());
     assert!(previous(kept.path()).len() == again.units().len(), "the next run can reuse everything again");
 }
+
+/// [`generate_into`] as `kapi generate` now runs it: each file written as soon as it is rendered.
+fn stream_into(dir: &Path, model: &Value, previous: &Previous) -> (Artifacts, writer::WriteReport) {
+    let ledger = fs::read(dir.join(LEDGER_PATH)).ok().map(|bytes| Ledger::from_json(&bytes).expect("a ledger"));
+    let options = Options { proto_ledger: ledger, ..Options::default() };
+    kapi_codegen::generate_into(registry(model), &options, previous, dir).expect("generates and writes")
+}
+
+#[test]
+fn streaming_each_file_as_it_is_rendered_writes_what_holding_them_all_writes() {
+    let (before, after) = models(8);
+    let (held, streamed) = (tempfile::tempdir().expect("a dir"), tempfile::tempdir().expect("a dir"));
+    let full = generate_into(held.path(), &before, &Previous::none());
+    let (artifacts, report) = stream_into(streamed.path(), &before, &Previous::none());
+    assert_eq!(files(held.path()), files(streamed.path()), "the directories differ");
+    assert_eq!(report.written.len(), full.len(), "every file is written once");
+    assert!(report.unchanged.is_empty());
+    assert_eq!(artifacts.paths().collect::<Vec<_>>(), full.paths().collect::<Vec<_>>(), "every file is listed");
+    let document = "openapi/v3/apis/g0003.bench.example.com/v1.json";
+    assert!(artifacts.contains(document) && artifacts.get(document).is_none(), "a written document is not held");
+    assert!(artifacts.iter().all(|(path, _)| path.starts_with("crds/") || path.ends_with("loss-report.json")));
+
+    // The next run into the streamed output reuses what did not change, and writes a full run's bytes.
+    let (reused, report) = stream_into(streamed.path(), &after, &previous(streamed.path()));
+    let full = generate_into(held.path(), &after, &Previous::none());
+    assert_eq!(files(held.path()), files(streamed.path()), "the directories differ after the change");
+    assert_eq!(reused.units(), full.units(), "the records for the next run differ");
+    let strays: Vec<String> = rendered_shape(&reused).into_iter().filter(|unit| !unit.contains("gX")).collect();
+    assert!(strays.is_empty(), "units of unchanged groups were rendered again: {strays:#?}");
+    assert!(report.written.iter().all(|path| path.contains(&format!("g{CHANGED:04}")) || !path.contains(".bench.")));
+    assert!(!report.unchanged.is_empty());
+}

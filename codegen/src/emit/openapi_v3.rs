@@ -54,9 +54,9 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
     // As the API server publishes CRDs, group-versions with `crd` conventions are built from this generation's
     // CRDs, in OpenAPI 3.0 (the only edition the server serves); they are read once for all of them.
     let as_crds = |gv: &GroupVersion| edition.dir == V3_0.dir && ctx.group_version_conventions(gv) == Conventions::Crd;
-    let all_crds = match ctx.group_versions.iter().any(as_crds) {
-        true => crd_documents(artifacts)?,
-        false => Vec::new(),
+    let crds_by_group = match ctx.group_versions.iter().any(as_crds) {
+        true => crds_by_group(artifacts)?,
+        false => BTreeMap::new(),
     };
     for group_version in &ctx.group_versions {
         let url_path = group_version.url_path();
@@ -64,20 +64,26 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
         let items = ctx.operations(group_version);
         // `openapi-v3` for 3.0, as before editions, so its recorded units stay reusable.
         let mut fingerprint = ctx.fingerprint(&dir.replace('/', "-"), operations::referenced(items).into_keys());
-        fingerprint.add(group_version).add(items);
+        fingerprint.add(group_version).add_bytes(&ctx.operations_digest(group_version));
         let as_crds = as_crds(group_version);
-        // Only the group's CRDs are inputs of its document.
-        let crds: Vec<&Value> = match as_crds {
-            true => {
-                all_crds.iter().filter(|crd| crd.pointer("/spec/group") == Some(&json!(group_version.group))).collect()
-            }
-            false => Vec::new(),
+        // Only the group's CRDs are inputs of its document: their bytes, parsed only when it is rendered.
+        let crd_files: &[CrdFile] = match as_crds {
+            true => crds_by_group.get(group_version.group.as_str()).map_or(&[], Vec::as_slice),
+            false => &[],
         };
-        fingerprint.add(&crds);
+        for (crd_path, bytes) in crd_files {
+            fingerprint.add(crd_path).add_bytes(bytes);
+        }
         let unit = format!("{dir}/{url_path}");
         let render = |out: &mut Artifacts| {
             let document = match as_crds {
-                true => crd_openapi::document(ctx, group_version, items, &crds)?,
+                true => {
+                    let crds = crd_files
+                        .iter()
+                        .map(|(path, bytes)| serde_json::from_slice(bytes).map_err(|e| Error::serialize(path, e)))
+                        .collect::<Result<Vec<Value>, Error>>()?;
+                    crd_openapi::document(ctx, group_version, items, &crds.iter().collect::<Vec<_>>())?
+                }
                 false => document_of(ctx, edition, items)?,
             };
             out.insert(path.clone(), to_canonical_json(&document));
@@ -94,11 +100,29 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
     Ok(())
 }
 
-/// Every CRD this generation wrote (`crds/*.json`), which the CRD emitter writes before the documents.
-fn crd_documents(artifacts: &Artifacts) -> Result<Vec<Value>, Error> {
+/// A CRD's path and bytes.
+type CrdFile = (String, Vec<u8>);
+
+/// Every CRD this generation wrote (`crds/*.json`, which the CRD emitter writes before the documents) by its
+/// group, as path and bytes in path order: each group-version's document looks up its own group's rather than
+/// scanning them all.
+fn crds_by_group(artifacts: &Artifacts) -> Result<BTreeMap<String, Vec<CrdFile>>, Error> {
+    #[derive(serde::Deserialize)]
+    struct Crd {
+        spec: Spec,
+    }
+    #[derive(serde::Deserialize)]
+    struct Spec {
+        group: String,
+    }
     let prefix = format!("{CRD_DIR}/");
     let files = artifacts.iter().filter(|(path, _)| path.starts_with(&prefix) && path.ends_with(".json"));
-    files.map(|(path, bytes)| serde_json::from_slice(bytes).map_err(|e| Error::serialize(path, e))).collect()
+    let mut by_group: BTreeMap<String, Vec<CrdFile>> = BTreeMap::new();
+    for (path, bytes) in files {
+        let crd: Crd = serde_json::from_slice(bytes).map_err(|e| Error::serialize(path, e))?;
+        by_group.entry(crd.spec.group).or_default().push((path.to_owned(), bytes.to_vec()));
+    }
+    Ok(by_group)
 }
 
 /// The document of one group-version, from its operations: its paths and exactly the definitions they reach.

@@ -1,8 +1,13 @@
-//! The generator's output: relative paths to file bytes, held in memory until a writer puts them on disk.
+//! The generator's output: relative paths to file bytes, held in memory until a writer puts them on disk, or
+//! handed to a [`Sink`] as each is finished when generating for an output directory.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
+use crate::emit::crd::CRD_DIR;
+use crate::emit::openapi_v2::LOSS_REPORT_PATH;
 use crate::infra::reuse::record::{Stamp, UnitRecord};
+use crate::infra::writer::Sink;
 
 /// Generated files by relative path (`/`-separated), in path order, and the warnings generating them raised.
 #[derive(Debug, Clone, Default)]
@@ -16,6 +21,10 @@ pub struct Artifacts {
     /// Files taken from the previous output, with the stamp they had there: the writer leaves such a file alone
     /// without reading it when it still has that stamp.
     kept: BTreeMap<String, Stamp>,
+    /// Where finished files go at once, when generating for a directory.
+    sink: Option<Arc<Sink>>,
+    /// The files handed to the sink: part of the output, no longer held.
+    streamed: BTreeSet<String>,
 }
 
 /// Equal when the files and warnings are. The unit records are bookkeeping for the next generation: whether a
@@ -35,11 +44,33 @@ impl Artifacts {
         Self::default()
     }
 
-    /// Adds or replaces a file; returns the bytes it replaced.
+    /// No files; every finished file that no later emitter reads goes to `sink` at once instead of being held.
+    pub(crate) fn streaming_to(sink: Arc<Sink>) -> Self {
+        Self { sink: Some(sink), ..Self::default() }
+    }
+
+    /// Adds or replaces a file; returns the bytes it replaced (never those of a file already streamed).
     pub fn insert(&mut self, path: impl Into<String>, bytes: Vec<u8>) -> Option<Vec<u8>> {
         let path = path.into();
         self.kept.remove(&path);
+        if self.stream(&path, &bytes, None) {
+            return None;
+        }
         self.files.insert(path, bytes)
+    }
+
+    /// Hands a file to the sink when there is one and nothing reads the file back: the CRDs' JSON (the OpenAPI
+    /// documents of CRD groups are built from them) and the v2 loss report (the CLI summarises it).
+    fn stream(&mut self, path: &str, bytes: &[u8], kept: Option<&Stamp>) -> bool {
+        let Some(sink) = &self.sink else { return false };
+        let read_back = (path.starts_with(CRD_DIR) && path.ends_with(".json")) || path == LOSS_REPORT_PATH;
+        if read_back {
+            return false;
+        }
+        sink.put(path, bytes, kept);
+        self.files.remove(path);
+        self.streamed.insert(path.to_owned());
+        true
     }
 
     /// Records a warning for whoever runs the generator (the CLI prints them; a build script can pass them to
@@ -50,6 +81,9 @@ impl Artifacts {
 
     /// Adds a file taken from the previous output, where it had `stamp`.
     pub(crate) fn insert_kept(&mut self, path: String, bytes: Vec<u8>, stamp: Stamp) {
+        if self.stream(&path, &bytes, Some(&stamp)) {
+            return;
+        }
         self.kept.insert(path.clone(), stamp);
         self.files.insert(path, bytes);
     }
@@ -61,11 +95,17 @@ impl Artifacts {
 
     /// Moves `other`'s files and warnings (after this one's) in.
     pub(crate) fn absorb(&mut self, other: Artifacts) {
-        self.files.extend(other.files);
+        for (path, bytes) in other.files {
+            let kept = other.kept.get(&path).copied();
+            match kept {
+                Some(stamp) => self.insert_kept(path, bytes, stamp),
+                None => drop(self.insert(path, bytes)),
+            }
+        }
+        self.streamed.extend(other.streamed);
         self.warnings.extend(other.warnings);
         self.units.extend(other.units);
         self.reused.extend(other.reused);
-        self.kept.extend(other.kept);
     }
 
     /// Records a unit of reusable output; `reused` says it came from the previous generation.
@@ -91,34 +131,36 @@ impl Artifacts {
         &self.warnings
     }
 
-    /// The bytes of one file.
+    /// The bytes of one file (`None` for a file already streamed to a sink).
     pub fn get(&self, path: &str) -> Option<&[u8]> {
         self.files.get(path).map(Vec::as_slice)
     }
 
-    /// True when `path` is one of the files.
+    /// True when `path` is one of the files (held or streamed).
     pub fn contains(&self, path: &str) -> bool {
-        self.files.contains_key(path)
+        self.files.contains_key(path) || self.streamed.contains(path)
     }
 
-    /// Files in path order.
+    /// Files held, in path order (without those streamed to a sink).
     pub fn iter(&self) -> impl Iterator<Item = (&str, &[u8])> {
         self.files.iter().map(|(path, bytes)| (path.as_str(), bytes.as_slice()))
     }
 
-    /// Paths in order.
+    /// Paths in order, held or streamed.
     pub fn paths(&self) -> impl Iterator<Item = &str> {
-        self.files.keys().map(String::as_str)
+        let mut paths: Vec<&str> = self.files.keys().chain(&self.streamed).map(String::as_str).collect();
+        paths.sort_unstable();
+        paths.into_iter()
     }
 
-    /// Number of files.
+    /// Number of files, held or streamed.
     pub fn len(&self) -> usize {
-        self.files.len()
+        self.files.len() + self.streamed.len()
     }
 
     /// True when there are no files.
     pub fn is_empty(&self) -> bool {
-        self.files.is_empty()
+        self.len() == 0
     }
 }
 

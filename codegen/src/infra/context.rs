@@ -9,7 +9,8 @@ use kapi_model::{Conventions, DefName, GroupVersion, Registry, SchemaNode};
 use crate::emit::operations::item::PathItem;
 use crate::error::Error;
 use crate::infra::conventions::{default_conventions, resolve as resolve_conventions};
-use crate::infra::disable::effective_registry;
+use crate::infra::disable::effective_registry_of;
+use crate::infra::parallel::parallel_map;
 use crate::infra::passes::SchemaPass;
 use crate::infra::profile::{MetaRole, Profile};
 use crate::infra::reuse::{Digests, Fingerprint, Previous};
@@ -36,6 +37,9 @@ pub(crate) struct Context<'a> {
     pub previous: &'a Previous,
     /// What fingerprints are made of, computed when the first unit asks.
     digests: OnceLock<Digests>,
+    /// A digest of each group-version's path items, which three emitters' units read (OpenAPI v3, 3.1 and v2's
+    /// paths): computed once, when the first asks.
+    operations_digests: OnceLock<BTreeMap<GroupVersion, [u8; 32]>>,
 }
 
 /// Nothing to reuse.
@@ -49,6 +53,11 @@ impl<'a> Context<'a> {
 
     /// Like [`Context::new`], with a previous generation's output to reuse.
     pub fn reusing(registry: &Registry, options: &'a Options, previous: &'a Previous) -> Result<Self, Error> {
+        Self::reusing_owned(registry.clone(), options, previous)
+    }
+
+    /// [`Context::reusing`], taking the registry rather than copying it.
+    pub fn reusing_owned(registry: Registry, options: &'a Options, previous: &'a Previous) -> Result<Self, Error> {
         if !registry.errors().is_empty() {
             return Err(Error::invalid_registry(registry.errors()));
         }
@@ -59,8 +68,8 @@ impl<'a> Context<'a> {
         // A switched-off group-version is not served, and the types only it used are gone.
         // Conventions come from the whole registry, so switching a group-version off does not change how the
         // shared types it covered are published.
-        let conventions = resolve_conventions(registry, &options.conventions)?;
-        let mut effective = effective_registry(registry, &options.disabled)?;
+        let conventions = resolve_conventions(&registry, &options.conventions)?;
+        let mut effective = effective_registry_of(registry, &options.disabled)?;
         // Kinds holding k8s-openapi's meta types name Kubernetes' definitions; kapi-meta has them.
         kapi_meta::register_referenced(&mut effective);
         let profile = &options.profile;
@@ -84,6 +93,7 @@ impl<'a> Context<'a> {
             operations: BTreeMap::new(),
             previous,
             digests: OnceLock::new(),
+            operations_digests: OnceLock::new(),
         })
     }
 
@@ -102,6 +112,21 @@ impl<'a> Context<'a> {
         let mut fingerprint = digests.start(kind);
         digests.add_reachable(&mut fingerprint, roots);
         fingerprint
+    }
+
+    /// A digest of `group_version`'s path items (those of a group-version not served are none).
+    pub fn operations_digest(&self, group_version: &GroupVersion) -> [u8; 32] {
+        let digests = self.operations_digests.get_or_init(|| {
+            let all: Vec<_> = self.operations.iter().collect();
+            let digest = |(group_version, items): &(&GroupVersion, &BTreeMap<String, PathItem>)| {
+                ((*group_version).clone(), Fingerprint::digest_of(items))
+            };
+            parallel_map(&all, digest).into_iter().collect()
+        });
+        digests
+            .get(group_version)
+            .copied()
+            .unwrap_or_else(|| Fingerprint::digest_of(&BTreeMap::<String, PathItem>::new()))
     }
 
     /// The conventions `name` is published with.

@@ -13,18 +13,25 @@ use crate::infra::closure::closure;
 /// A definition goes when a disabled resource reaches it and nothing that stays does. Definitions no resource
 /// reaches at all (discovery bodies, Scale) stay: they are part of the model, not of a group-version.
 pub(crate) fn effective_registry(registry: &Registry, disabled: &BTreeSet<GroupVersion>) -> Result<Registry, Error> {
-    let mut effective = registry.clone();
+    effective_registry_of(registry.clone(), disabled)
+}
+
+/// [`effective_registry`], taking the registry rather than copying it (a large model is not held twice).
+pub(crate) fn effective_registry_of(
+    mut effective: Registry,
+    disabled: &BTreeSet<GroupVersion>,
+) -> Result<Registry, Error> {
+    let removed: Vec<ResourceMeta> =
+        effective.resources().iter().filter(|r| disabled.contains(&r.group_version)).cloned().collect();
     for group_version in disabled {
         effective.disable_group_version(group_version);
     }
-    let removed: Vec<&ResourceMeta> =
-        registry.resources().iter().filter(|r| disabled.contains(&r.group_version)).collect();
     if removed.is_empty() {
         return Ok(effective);
     }
     let schemas: BTreeMap<DefName, SchemaNode> =
         effective.definitions().iter().map(|(name, definition)| (name.clone(), definition.schema.clone())).collect();
-    let tainted = closure(&schemas, roots(&schemas, removed.iter().flat_map(|r| own_definitions(r))))?;
+    let tainted = closure(&schemas, roots(&schemas, removed.iter().flat_map(own_definitions)))?;
     let untouched = schemas.keys().filter(|name| !tainted.contains(*name)).cloned();
     let still_served = effective.resources().iter().flat_map(served_definitions);
     let keep = closure(&schemas, roots(&schemas, untouched.chain(still_served)))?;

@@ -8,6 +8,7 @@ pub(crate) mod closure;
 pub(crate) mod context;
 pub(crate) mod conventions;
 pub(crate) mod disable;
+pub(crate) mod parallel;
 pub mod passes;
 pub mod profile;
 pub(crate) mod render;

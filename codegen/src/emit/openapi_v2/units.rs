@@ -64,7 +64,7 @@ pub(super) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
         let items = ctx.operations(group_version);
         let unit = format!("openapi/v2/paths/{}", group_version.url_path());
         let mut fingerprint = ctx.fingerprint("openapi-v2-paths", []);
-        fingerprint.add(group_version).add(items);
+        fingerprint.add(group_version).add_bytes(&ctx.operations_digest(group_version));
         let fingerprint = fingerprint.hex();
         let previous = found(&unit, &fingerprint).and_then(|r| paths_data(r, previous_document.len()));
         let entries = match previous {

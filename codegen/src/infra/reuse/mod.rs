@@ -21,6 +21,7 @@ use sha2::{Digest, Sha256};
 
 use crate::infra::artifacts::Artifacts;
 use crate::infra::closure::references;
+use crate::infra::parallel::parallel_map;
 use crate::infra::reuse::record::Stamp;
 pub use crate::infra::reuse::record::UnitRecord;
 use crate::options::Options;
@@ -94,6 +95,13 @@ impl Fingerprint {
         self
     }
 
+    /// A digest of one input's `Debug` form, to add with [`Fingerprint::add_bytes`] wherever it is an input.
+    pub fn digest_of(input: &impl Debug) -> [u8; 32] {
+        let mut digest = Fingerprint(Sha256::new());
+        digest.add(input);
+        digest.0.finalize().into()
+    }
+
     pub fn add_bytes(&mut self, bytes: &[u8]) -> &mut Self {
         self.0.update(bytes);
         self.0.update([0]);
@@ -150,18 +158,7 @@ impl Digests {
         };
         // Thousands of definitions: spread over the cores.
         let all: Vec<(&DefName, &SchemaNode)> = published.iter().collect();
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let chunk = all.len().div_ceil(threads).max(1);
-        let definitions = std::thread::scope(|scope| {
-            let parts: Vec<_> = all
-                .chunks(chunk)
-                .map(|part| scope.spawn(move || part.iter().copied().map(digest).collect::<Vec<_>>()))
-                .collect();
-            parts
-                .into_iter()
-                .flat_map(|part| part.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                .collect()
-        });
+        let definitions = parallel_map(&all, |entry| digest(*entry)).into_iter().collect();
         Self { settings: settings.hex(), definitions }
     }
 

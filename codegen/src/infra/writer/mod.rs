@@ -1,14 +1,19 @@
 //! Puts artifacts on disk: write only what changed, never leave a half-written file, and report drift.
 
+mod sink;
+mod staged;
+
 use std::collections::BTreeSet;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
-use crate::infra::reuse::{manifest, record};
+use crate::infra::reuse::manifest;
+use crate::infra::reuse::record::{self, Stamp};
+pub use sink::Sink;
+use staged::Staged;
 
 /// What [`write()`] did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -53,19 +58,41 @@ pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
     let mut report = WriteReport::default();
     let mut staged = Staged::default();
     for (relative, bytes) in artifacts {
-        let target = dir.join(checked_relative(relative)?);
-        // A file taken from the previous output in this directory, untouched since, is not read again.
-        let kept =
-            artifacts.kept_stamp(relative).is_some_and(|kept| record::stamp(&target).ok().as_ref() == Some(kept));
-        if kept || fs::read(&target).is_ok_and(|existing| existing == bytes) {
-            report.unchanged.push(relative.to_owned());
-            continue;
-        }
-        let parent = target.parent().unwrap_or(dir);
-        fs::create_dir_all(parent).map_err(|source| Error::io(parent, source))?;
-        staged.write(target, bytes)?;
-        report.written.push(relative.to_owned());
+        stage(dir, relative, bytes, artifacts.kept_stamp(relative), &mut staged, &mut report)?;
     }
+    finish(dir, artifacts, staged, report)
+}
+
+/// Stages one file unless `dir` already holds its bytes, and notes which it was.
+fn stage(
+    dir: &Path,
+    relative: &str,
+    bytes: &[u8],
+    kept: Option<&Stamp>,
+    staged: &mut Staged,
+    report: &mut WriteReport,
+) -> Result<(), Error> {
+    let target = dir.join(checked_relative(relative)?);
+    // A file taken from the previous output in this directory, untouched since, is not read again.
+    let kept = kept.is_some_and(|kept| record::stamp(&target).ok().as_ref() == Some(kept));
+    if kept || fs::read(&target).is_ok_and(|existing| existing == bytes) {
+        report.unchanged.push(relative.to_owned());
+        return Ok(());
+    }
+    let parent = target.parent().unwrap_or(dir);
+    fs::create_dir_all(parent).map_err(|source| Error::io(parent, source))?;
+    staged.write(target, bytes)?;
+    report.written.push(relative.to_owned());
+    Ok(())
+}
+
+/// Flushes and renames what was staged, lists the extra files and records the units.
+fn finish(
+    dir: &Path,
+    artifacts: &Artifacts,
+    mut staged: Staged,
+    mut report: WriteReport,
+) -> Result<WriteReport, Error> {
     staged.sync()?;
     staged.rename()?;
     report.extra = extra_files(dir, artifacts).map_err(|source| Error::io(dir, source))?;
@@ -107,80 +134,6 @@ fn checked_relative(relative: &str) -> Result<PathBuf, Error> {
         return Err(Error::invalid_artifact_path(relative));
     }
     Ok(path.to_path_buf())
-}
-
-/// Files written under temporary names, waiting to be flushed and renamed; whatever is left is removed on drop, so
-/// a failure leaves no temporary files behind.
-#[derive(Default)]
-struct Staged {
-    /// `(temporary, target)` pairs, with the open temporary file until it is flushed.
-    files: Vec<(PathBuf, PathBuf, Option<fs::File>)>,
-    /// How many of them are still open.
-    open: usize,
-}
-
-/// How many files are flushed at once.
-const SYNC_THREADS: usize = 16;
-
-/// How many written files may wait, open, for their flush.
-const SYNC_BATCH: usize = 256;
-
-impl Staged {
-    fn write(&mut self, target: PathBuf, bytes: &[u8]) -> Result<(), Error> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        // A dotfile name keeps a leftover temp file (after a crash) out of `check`'s extra list.
-        let temp_name = format!(".{name}.tmp-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
-        let temp = target.with_file_name(temp_name);
-        let mut file = fs::File::create(&temp).map_err(|source| Error::io(&target, source))?;
-        // Registered before writing, so a failed write is cleaned up with the rest.
-        let result = file.write_all(bytes);
-        self.files.push((temp, target.clone(), Some(file)));
-        result.map_err(|source| Error::io(&target, source))?;
-        self.open += 1;
-        // Flushing in batches bounds the open files (and so the descriptors) to a batch.
-        if self.open == SYNC_BATCH { self.sync() } else { Ok(()) }
-    }
-
-    /// Flushes every staged file still open to disk, several at a time, and closes it.
-    fn sync(&mut self) -> Result<(), Error> {
-        self.open = 0;
-        let mut open: Vec<(&Path, fs::File)> =
-            self.files.iter_mut().filter_map(|(_, target, file)| Some((target.as_path(), file.take()?))).collect();
-        let chunk = open.len().div_ceil(SYNC_THREADS).max(1);
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = open
-                .chunks_mut(chunk)
-                .map(|files| {
-                    scope.spawn(move || {
-                        files.iter().try_for_each(|(target, file)| file.sync_all().map_err(|e| Error::io(target, e)))
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .try_for_each(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-        })
-    }
-
-    /// Moves every flushed file into place.
-    fn rename(&mut self) -> Result<(), Error> {
-        while let Some((temp, target, _)) = self.files.pop() {
-            if let Err(source) = fs::rename(&temp, &target) {
-                let _ = fs::remove_file(&temp);
-                return Err(Error::io(&target, source));
-            }
-        }
-        Ok(())
-    }
-}
-
-impl Drop for Staged {
-    fn drop(&mut self) {
-        for (temp, _, _) in self.files.drain(..) {
-            let _ = fs::remove_file(temp);
-        }
-    }
 }
 
 /// Non-dot files under `dir`, as `/`-separated relative paths, that the artifacts do not contain.
