@@ -217,7 +217,7 @@ mod tests {
             watcher,
             slot,
         );
-        let size = std::mem::size_of_val(&task);
+        let size = size_of_val(&task);
         eprintln!("serve_accepted: {size} bytes; fast path alone: {} bytes", fast_path_size(&handle).await);
         // Unoptimized builds lay futures out larger; either way, an unboxed hyper connection or router future
         // (1–2 KiB more) would not fit.
@@ -232,6 +232,6 @@ mod tests {
         let (stream, _) = listener.accept().await.expect("accepted");
         let (_draining, watcher) = watch::channel(());
         let future = fastpath::serve_connection(stream, handle.clone(), Router::new(), ServeLimits::default(), watcher);
-        std::mem::size_of_val(&future)
+        size_of_val(&future)
     }
 }
