@@ -4,12 +4,13 @@
     watchers.py URL PID DIR N [--batch B] [--processes P] [--sources S]
 
 URL is the server's base (http://127.0.0.1:PORT), PID its process (its resident memory is read from /proc), DIR
-the bundle directory it serves with --watch. The client lists `groups` once, then opens N watches of the
-collection from the list's resourceVersion, B connections at a time (the client is bounded: it never has more
-than B connects in flight). Once all are established and idle for two seconds it reads the server's VmRSS, drops
-one resource of one group from DIR's discovery documents and sends SIGHUP, and waits until every watch has
-delivered the MODIFIED event. It prints one JSON object: established, errors, rss_kb before/idle/after, the
-per-watcher memory, and the arrival times of the events after the change (first, p50, p99, last), in ms.
+the bundle directory it serves with --watch. The client lists `groups` once, waits for the server's resident
+memory to settle (it moves by 1 % or less in a second), then opens N watches of the collection from the list's
+resourceVersion, B connections at a time (the client is bounded: it never has more than B connects in flight).
+Once all are established and idle for two seconds it reads the server's VmRSS, drops one resource of one group
+from DIR's discovery documents and sends SIGHUP, and waits until every watch has delivered the MODIFIED event.
+It prints one JSON object: established, errors, rss_kb before/idle/after, the per-watcher memory, and the arrival
+times of the events after the change (first, p50, p99, last), in ms.
 
 The watches are held by P client processes (each one asyncio event loop; by default as few as the hard limit of
 open files allows, every watch being an open file of the client too), and opened from S loopback source addresses
@@ -49,6 +50,20 @@ def rss_kb(pid):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     raise RuntimeError(f"no VmRSS for {pid}")
+
+
+def settled_rss_kb(pid, within=0.01, longest_s=15):
+    """The server's resident memory once it stops moving: after start it keeps handing freed pages back for a few
+    seconds (its allocator purges lazily), which would otherwise count against the watchers (by 10 MB and more)."""
+    previous = rss_kb(pid)
+    deadline = time.monotonic() + longest_s
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        current = rss_kb(pid)
+        if abs(current - previous) <= within * previous:
+            return current
+        previous = current
+    return previous
 
 
 def edit_json(path, change):
@@ -221,7 +236,8 @@ def main():
     parser.add_argument(
         "--header",
         action="append",
-        help="a header line for every watch request (`Connection: keep-alive` sends them through hyper, not the fast path)",
+        help="a header line for every watch request (`Connection: keep-alive` sends them through hyper, not the "
+        "fast path)",
     )
     parser.add_argument("--group", default="apps")
     parser.add_argument("--version", default="v1")
@@ -255,7 +271,7 @@ def main():
         listed = json.load(reply)
     version = listed["metadata"]["resourceVersion"]
     path = f"{GROUPS}?watch=1&resourceVersion={version}"
-    rss_before = rss_kb(args.pid)
+    rss_before = settled_rss_kb(args.pid)
 
     started = time.monotonic()
     shares = [args.n // processes + (1 if i < args.n % processes else 0) for i in range(processes)]

@@ -35,7 +35,7 @@ run() {
   "$KAPI_BIN" serve --dir "$work/bundle" --watch --addr 127.0.0.1:0 --max-connections "$max_connections" \
     >"$work/serve.out" 2>"$work/serve.err" &
   server=$!
-  for _ in $(seq 600); do grep -q listening "$work/serve.out" && break; sleep 0.05; done
+  for _ in $(seq 600); do grep -qs listening "$work/serve.out" && break; sleep 0.05; done
   url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1)
   [ -n "$url" ] || { echo "kapi serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
   # shellcheck disable=SC2086 # WATCHERS_ARGS is a list of options
@@ -46,7 +46,8 @@ run() {
   server=
 }
 
-echo "kapi: $KAPI_BIN ($("$KAPI_BIN" --version)); $(nproc) cores; open files $(ulimit -Sn) soft, $(ulimit -Hn) hard; $(uptime)"
+echo "kapi: $KAPI_BIN ($("$KAPI_BIN" --version)); $(nproc) cores; open files $(ulimit -Sn) soft," \
+  "$(ulimit -Hn) hard; $(uptime)"
 for round in $(seq "$rounds"); do
   for n in "${counts[@]}"; do
     printf 'round %s, N = %s: ' "$round" "$n"
