@@ -92,8 +92,7 @@ pub(crate) async fn serve_connection<S: Connection>(
         }
         let mut rest = unread[len..].to_vec();
         drop(unread);
-        let mut clock = ConnectionClock::default();
-        match write_stream(&mut stream, response, &mut clock, &mut shutdown).await {
+        match write_stream(&mut stream, response, &mut shutdown).await {
             StreamEnd::KeepAlive(more) => rest.extend_from_slice(&more),
             StreamEnd::Close => return,
         }

@@ -106,7 +106,7 @@ pub(crate) enum StreamEnd {
 }
 
 /// Bytes read from the client while a stream lasts (its next request, or nothing but the end of the connection).
-const PEEK: usize = 512;
+const PEEK: usize = 256;
 
 /// Writes `response`, a [plain stream](is_plain_stream), to `stream` as hyper would: the head at once, each data
 /// frame as one chunk as soon as the body yields it, the last chunk when the body ends. The client's side is read
@@ -115,10 +115,10 @@ const PEEK: usize = 512;
 pub(crate) async fn write_stream<S: Connection>(
     stream: &mut S,
     response: Response,
-    clock: &mut ConnectionClock,
     shutdown: &mut watch::Receiver<()>,
 ) -> StreamEnd {
-    let head = stream_head(&response, clock.now().date);
+    // The clock is not kept: this future lasts as long as the stream.
+    let head = stream_head(&response, ConnectionClock::default().now().date);
     let mut body = response.into_body();
     if write_all(stream, &[IoSlice::new(&head)]).await.is_err() {
         return StreamEnd::Close;

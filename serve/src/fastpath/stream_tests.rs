@@ -131,7 +131,7 @@ async fn a_stream_goes_out_byte_for_byte_as_hyper_writes_it() {
     let (response, lines) = streamed();
     let written = tokio::spawn(async move {
         let (_draining, mut shutdown) = watch::channel(());
-        write_stream(&mut server, response, &mut ConnectionClock::default(), &mut shutdown).await
+        write_stream(&mut server, response, &mut shutdown).await
     });
     let by_fast_path = exchange(&mut client, lines).await;
     assert_eq!(written.await.expect("written"), StreamEnd::KeepAlive(Vec::new()), "the connection stays open");
@@ -149,7 +149,7 @@ async fn the_next_request_sent_during_a_stream_is_kept_for_after_it() {
     let (response, lines) = streamed();
     let written = tokio::spawn(async move {
         let (_draining, mut shutdown) = watch::channel(());
-        write_stream(&mut server, response, &mut ConnectionClock::default(), &mut shutdown).await
+        write_stream(&mut server, response, &mut shutdown).await
     });
     read_until(&mut client, b"\r\n\r\n").await;
     client.write_all(b"GET /apis HTTP/1.1\r\n\r\n").await.expect("pipelined");
@@ -166,7 +166,7 @@ async fn a_client_that_leaves_ends_the_stream_and_drops_its_body() {
     let (response, lines) = streamed();
     let written = tokio::spawn(async move {
         let (_draining, mut shutdown) = watch::channel(());
-        write_stream(&mut server, response, &mut ConnectionClock::default(), &mut shutdown).await
+        write_stream(&mut server, response, &mut shutdown).await
     });
     read_until(&mut client, b"\r\n\r\n").await;
     drop(client);
@@ -179,9 +179,7 @@ async fn a_drain_lets_the_stream_finish_then_closes() {
     let (mut client, mut server) = tokio::io::duplex(64 * 1024);
     let (response, lines) = streamed();
     let (draining, mut shutdown) = watch::channel(());
-    let written = tokio::spawn(async move {
-        write_stream(&mut server, response, &mut ConnectionClock::default(), &mut shutdown).await
-    });
+    let written = tokio::spawn(async move { write_stream(&mut server, response, &mut shutdown).await });
     read_until(&mut client, b"\r\n\r\n").await;
     draining.send(()).expect("a connection listens");
     lines.send("{\"type\":\"MODIFIED\"}\n").expect("still open");
