@@ -9,8 +9,9 @@ memory to settle (it moves by 1 % or less in a second), then opens N watches of 
 resourceVersion, B connections at a time (the client is bounded: it never has more than B connects in flight).
 Once all are established and idle for two seconds it reads the server's VmRSS, drops one resource of one group
 from DIR's discovery documents and sends SIGHUP, and waits until every watch has delivered the MODIFIED event.
-It prints one JSON object: established, errors, rss_kb before/idle/after, the per-watcher memory, and the arrival
-times of the events after the change (first, p50, p99, last), in ms.
+It prints one JSON object: established, errors, rss_kb before/idle/after, the per-watcher memory, the server's CPU
+time from the change until every event arrived, and the arrival times of the events after the change (first, p50,
+p99, last), in ms.
 
 The watches are held by P client processes (each one asyncio event loop; by default as few as the hard limit of
 open files allows, every watch being an open file of the client too), and opened from S loopback source addresses
@@ -50,6 +51,13 @@ def rss_kb(pid):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     raise RuntimeError(f"no VmRSS for {pid}")
+
+
+def cpu_ms(pid):
+    """The CPU time `pid` has used (user and system), in ms."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def settled_rss_kb(pid, within=0.01, longest_s=15):
@@ -284,6 +292,7 @@ def main():
     setup_s = time.monotonic() - started
     time.sleep(2)
     rss_idle = rss_kb(args.pid)
+    cpu_idle = cpu_ms(args.pid)
 
     drop_resource(args.dir, args.group, args.version, args.resource)
     changed = time.monotonic()
@@ -309,6 +318,9 @@ def main():
         c.stdin.close()
         c.wait()
     rss_after = rss_kb(args.pid)
+    # What the server spent delivering the change (the reload and every watcher's event), whatever else the machine
+    # ran meanwhile: on a busy machine the latencies say more about the other work than about the server.
+    server_cpu_ms = round(cpu_ms(args.pid) - cpu_idle)
     arrivals.sort()
     print(
         json.dumps(
@@ -323,6 +335,7 @@ def main():
                 "first_errors": sorted(set(errors))[:3],
                 "rss_kb": {"before": rss_before, "idle": rss_idle, "after": rss_after},
                 "kb_per_idle_watcher": round((rss_idle - rss_before) / max(1, established), 2),
+                "server_cpu_ms": server_cpu_ms,
                 "event_ms": {
                     "first": round(arrivals[0], 1) if arrivals else None,
                     "p50": round(percentile(arrivals, 0.50), 1) if arrivals else None,
