@@ -289,3 +289,55 @@ async fn large_bodies_sent_from_in_memory_files_arrive_whole() {
     let (answered_after, _) = fast_path_counts(ports.1).await;
     assert_eq!(answered_after - answered_before, 7);
 }
+
+/// The bytes of a response head with the date's value masked.
+fn dateless(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let Some(at) = text.find("\r\ndate: ") else { return text };
+    let value = at + "\r\ndate: ".len();
+    format!("{}<date>{}", &text[..value], &text[value + 29..])
+}
+
+/// A watch of `groups` that the server ends after a second, read off the wire whole (head and chunks, to the last
+/// chunk), then the next request on the same connection.
+async fn watch_then_version(port: u16) -> (String, u16) {
+    let mut stream = connect(port).await;
+    let target = "/apis/discovery.k8s.io/v1alpha1/groups?watch=1&timeoutSeconds=1";
+    stream
+        .get_mut()
+        .write_all(request("GET", target, &[("Accept", "application/json")]).as_bytes())
+        .await
+        .expect("send");
+    let mut seen = Vec::new();
+    let mut chunk = [0; 4096];
+    while !(seen.ends_with(b"\r\n0\r\n\r\n") && seen.windows(4).any(|w| w == b"\r\n\r\n")) {
+        let read = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut chunk))
+            .await
+            .expect("the watch ends after its timeout")
+            .expect("read");
+        assert_ne!(read, 0, "closed after {:?}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&chunk[..read]);
+    }
+    let version = exchange(&mut stream, "GET", "/version", &[]).await;
+    (dateless(&seen), version.status)
+}
+
+/// A watch, which the fast path writes itself (the router's answer, a stream lasting minutes), goes out as hyper
+/// sends it from the router alone: the same head but the date, the same chunks, the same last chunk; and the
+/// connection answers its next request once the watch is over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watch_goes_out_as_hyper_sends_it_and_its_connection_lives_on() {
+    let files = common::files_serving_groups(0, "discovery.k8s.io");
+    let handle = Handle::with_bundle(kapi_runtime::Bundle::from_files_with(files, &common::options()).expect("bundle"));
+    let plain = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let fast = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let ports = (plain.local_addr().expect("addr").port(), fast.local_addr().expect("addr").port());
+    tokio::spawn(serve_with(plain, router(handle.clone()), std::future::pending(), ServeLimits::default()));
+    tokio::spawn(serve_bundle(fast, handle.clone(), std::future::pending(), ServeLimits::default()));
+    let (by_hyper, by_fast_path) = tokio::join!(watch_then_version(ports.0), watch_then_version(ports.1));
+    assert!(by_hyper.0.starts_with("HTTP/1.1 200 OK\r\n"), "{}", by_hyper.0);
+    assert!(by_hyper.0.contains("transfer-encoding: chunked\r\n"), "{}", by_hyper.0);
+    assert!(by_hyper.0.contains("\"type\":\"ADDED\""), "the initial events: {}", by_hyper.0);
+    assert_eq!(by_fast_path.0, by_hyper.0);
+    assert_eq!((by_fast_path.1, by_hyper.1), (200, 200), "the next request is answered");
+}

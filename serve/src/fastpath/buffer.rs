@@ -3,7 +3,7 @@
 
 /// Large enough for any request kubectl sends; a head that does not fit goes to hyper, which reads up to the
 /// configured head limit.
-const CAPACITY: usize = 16 * 1024;
+pub(crate) const CAPACITY: usize = 16 * 1024;
 
 #[derive(Debug)]
 pub(crate) struct ReadBuffer {
@@ -19,6 +19,16 @@ impl Default for ReadBuffer {
 }
 
 impl ReadBuffer {
+    /// A buffer holding `unread` (bytes a stream's client sent while it lasted), or `None` when they do not fit.
+    pub fn with_unread(unread: &[u8]) -> Option<Self> {
+        let mut buffer = Self::default();
+        let spare = buffer.spare();
+        let len = unread.len();
+        spare.get_mut(..len)?.copy_from_slice(unread);
+        buffer.filled(len);
+        Some(buffer)
+    }
+
     /// The bytes read and not yet consumed.
     pub fn unread(&self) -> &[u8] {
         &self.bytes[self.start..self.end]

@@ -1,11 +1,15 @@
 //! One HTTP/1.1 connection on the fast path: requests for documents are parsed in place and answered with
 //! heads gathered from prebuilt lines and the prebuilt body in one vectored write; the first request the fast
-//! path does not answer hands the connection, with the bytes already read, to hyper and the router for good.
+//! path does not answer hands the connection, with the bytes already read, to hyper and the router for good —
+//! unless it is a watch the router answers with a stream, which is written here and the connection kept after it
+//! (see [`super::stream`]).
 
 use std::io::{self, IoSlice};
 use std::time::Instant;
 
 use axum::Router;
+use axum::extract::Request;
+use axum::response::Response;
 use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
@@ -16,6 +20,7 @@ use super::buffer::ReadBuffer;
 use super::clock::ConnectionClock;
 use super::prefixed::Prefixed;
 use super::request::{MAX_HEADERS, Parsed, SimpleRequest, parse};
+use super::stream::{FirstAnswered, StreamEnd, is_plain_stream, may_stream, route, to_request, write_stream};
 use crate::bundle::Bundle;
 use crate::documents::{Answer, answer, document_path};
 use crate::graceful::until_drained;
@@ -64,14 +69,52 @@ pub(crate) async fn serve_connection<S: Connection>(
     mut shutdown: watch::Receiver<()>,
 ) {
     let mut buffer = ReadBuffer::default();
-    if serve_documents(&mut stream, &handle, &mut buffer, limits, &mut shutdown).await == Ending::HandOff {
+    loop {
+        // Boxed: its state (the parsed head's storage, the write in progress) is freed when it ends, rather than
+        // kept in this connection's task for as long as a stream that follows lasts.
+        let ending = Box::pin(serve_documents(&mut stream, &handle, &mut buffer, limits, &mut shutdown)).await;
+        if ending == Ending::Closed {
+            return;
+        }
         handle.metrics().observe_fast_path_hand_off();
         let unread = buffer.take_unread();
-        // Freed before hyper takes over: a watch is handed off and then lives for minutes, and the buffer would
-        // otherwise stay allocated in this future for as long (16 KiB of each idle watcher's memory).
+        // Freed before the router answers: a watch lives for minutes, and the buffer would otherwise stay
+        // allocated for as long (16 KiB of each idle watcher's memory).
         drop(buffer);
-        hand_off(stream, unread, app, limits, shutdown).await;
+        // hyper's connection and the router's future are boxed too: this future's size is that of its largest
+        // state, and it stays that large for as long as the connection lasts, in a stream too.
+        let Some((request, len)) = stream_request(&unread, limits, &shutdown) else {
+            return Box::pin(hand_off(stream, unread, app, limits, shutdown)).await;
+        };
+        let response = Box::pin(route(&app, request)).await;
+        if !is_plain_stream(&response) {
+            return Box::pin(hand_off_answered(stream, unread, response, app, limits, shutdown)).await;
+        }
+        let mut rest = unread[len..].to_vec();
+        drop(unread);
+        match write_stream(&mut stream, response, &mut shutdown).await {
+            StreamEnd::KeepAlive(more) => rest.extend_from_slice(&more),
+            StreamEnd::Close => return,
+        }
+        buffer = match ReadBuffer::with_unread(&rest) {
+            Some(buffer) => buffer,
+            None => return Box::pin(hand_off(stream, rest, app, limits, shutdown)).await,
+        };
     }
+}
+
+/// The request at the start of `unread`, for the router, when it may be answered with a stream the fast path
+/// writes itself (see [`super::stream`]), with the length of its head: a watch, while the server is not draining.
+fn stream_request(unread: &[u8], limits: ServeLimits, shutdown: &watch::Receiver<()>) -> Option<(Request, usize)> {
+    if shutdown.has_changed().unwrap_or(true) {
+        return None;
+    }
+    let mut storage = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    let Parsed::Simple(request) = parse(unread, &mut storage) else { return None };
+    if request.len > limits.max_head_bytes || !may_stream(&request) {
+        return None;
+    }
+    Some((to_request(&request)?, request.len))
 }
 
 /// How the fast path's part of a connection ended.
@@ -213,6 +256,24 @@ pub(crate) async fn hand_off<S: Connection>(
 ) {
     let connection = crate::limits::http1_builder(limits)
         .serve_connection(TokioIo::new(Prefixed::new(unread, stream)), TowerToHyperService::new(app));
+    let outcome = until_drained(connection, &mut shutdown, |c| c.graceful_shutdown()).await;
+    if let Err(error) = outcome {
+        tracing::debug!(%error, "connection ended with an error");
+    }
+}
+
+/// [`hand_off`] with the router's answer to the request at the start of `unread` already given: hyper parses that
+/// request again and sends `response`, then serves the rest of the connection.
+async fn hand_off_answered<S: Connection>(
+    stream: S,
+    unread: Vec<u8>,
+    response: Response,
+    app: Router,
+    limits: ServeLimits,
+    mut shutdown: watch::Receiver<()>,
+) {
+    let connection = crate::limits::http1_builder(limits)
+        .serve_connection(TokioIo::new(Prefixed::new(unread, stream)), FirstAnswered::new(Some(response), app));
     let outcome = until_drained(connection, &mut shutdown, |c| c.graceful_shutdown()).await;
     if let Err(error) = outcome {
         tracing::debug!(%error, "connection ended with an error");

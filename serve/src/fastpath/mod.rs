@@ -2,7 +2,8 @@
 //! parsed in place and answered with prebuilt heads and bodies — no routing, no header map, no allocation per
 //! request — through the same [`crate::documents::answer`] the router's handler uses. The first request it does
 //! not answer (another endpoint, a redirect, an error, a body, HTTP/1.0, `Connection:` options) hands the
-//! connection to hyper and the router for the rest of its life.
+//! connection to hyper and the router for the rest of its life, but for a watch: the router's answer to one, a
+//! stream for minutes, is written here ([`stream`]), and the connection comes back to the fast path after it.
 
 mod buffer;
 mod clock;
@@ -11,6 +12,7 @@ mod prefixed;
 mod request;
 #[cfg(target_os = "linux")]
 mod sendfile;
+mod stream;
 
 pub(crate) use connection::{hand_off, serve_connection};
 

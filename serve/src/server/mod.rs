@@ -14,7 +14,7 @@ use std::time::Duration;
 use axum::Router;
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
 use crate::fastpath;
 use crate::handle::Handle;
@@ -107,8 +107,8 @@ async fn accept_loop(
             return;
         }
     };
-    crate::open_files::make_room_for(limits.max_connections);
-    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    // Fewer than asked when the limit of open files leaves no room for them: the ones over are answered 503 then.
+    let slots = Arc::new(Semaphore::new(crate::open_files::make_room_for(limits.max_connections)));
     let max_head_bytes = limits.max_head_bytes;
     let app = app
         .layer(axum::middleware::from_fn(move |request, next| crate::guard::head_limit(max_head_bytes, request, next)));
@@ -139,22 +139,37 @@ async fn accept_loop(
             tracing::debug!(%error, "cannot set TCP_NODELAY");
         }
         let (app, mode, watcher) = (app.clone(), mode.clone(), draining.subscribe());
-        workers.serve(stream, move |stream| async move {
-            match mode {
-                Mode::Router => serve_http1(stream, app, limits, watcher).await,
-                Mode::FastPath(handle) => fastpath::serve_connection(stream, handle, app, limits, watcher).await,
-                Mode::Tls(acceptor, fast_path) => {
-                    tls::serve_connection(stream, acceptor, fast_path, app, limits, watcher).await;
-                }
-            }
-            drop(slot);
-        });
+        workers.serve(stream, move |stream| serve_accepted(stream, mode, app, limits, watcher, slot));
     }
     let _ = draining.send(());
     tokio::select! {
         () = draining.closed() => {}
         () = tokio::time::sleep(DRAIN) => tracing::warn!("connections still open after the drain period"),
     }
+}
+
+/// Serves one accepted connection as `mode` says, holding its `slot` until it ends.
+///
+/// This future is each connection's task for as long as the connection lasts, thousands of them idle at once (one
+/// per watch): its size is that of its largest state, whichever kind of connection it serves, so the states that
+/// are large and short-lived (a TLS handshake, hyper's connection) are boxed, and a fast-path connection idle in a
+/// stream keeps only what that stream needs.
+async fn serve_accepted(
+    stream: TcpStream,
+    mode: Mode,
+    app: Router,
+    limits: ServeLimits,
+    watcher: watch::Receiver<()>,
+    slot: OwnedSemaphorePermit,
+) {
+    match mode {
+        Mode::Router => Box::pin(serve_http1(stream, app, limits, watcher)).await,
+        Mode::FastPath(handle) => fastpath::serve_connection(stream, handle, app, limits, watcher).await,
+        Mode::Tls(acceptor, fast_path) => {
+            Box::pin(tls::serve_connection(stream, acceptor, fast_path, app, limits, watcher)).await;
+        }
+    }
+    drop(slot);
 }
 
 /// One connection served by hyper and the router alone; a change on `shutdown` finishes it gracefully.
@@ -177,4 +192,46 @@ async fn refuse(mut stream: TcpStream) {
         stream.shutdown().await
     })
     .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What an idle connection's task holds besides its socket and what it serves: the future of
+    /// [`serve_accepted`], whose size is fixed by its largest state. A watch on the fast path is idle in the
+    /// smallest of them for minutes; the larger ones are boxed while they last.
+    #[tokio::test]
+    async fn a_connection_task_stays_small() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bound");
+        let client = TcpStream::connect(listener.local_addr().expect("address")).await.expect("connected");
+        let (stream, _) = listener.accept().await.expect("accepted");
+        let (_draining, watcher) = watch::channel(());
+        let slot = Arc::new(Semaphore::new(1)).try_acquire_owned().expect("a slot");
+        let handle = Handle::new();
+        let task = serve_accepted(
+            stream,
+            Mode::FastPath(handle.clone()),
+            Router::new(),
+            ServeLimits::default(),
+            watcher,
+            slot,
+        );
+        let size = size_of_val(&task);
+        eprintln!("serve_accepted: {size} bytes; fast path alone: {} bytes", fast_path_size(&handle).await);
+        // Unoptimized builds lay futures out larger; either way, an unboxed hyper connection or router future
+        // (1–2 KiB more) would not fit.
+        let bound = if cfg!(debug_assertions) { 2048 } else { 1024 };
+        assert!(size <= bound, "{size} bytes for each connection's task");
+        drop((task, client));
+    }
+
+    async fn fast_path_size(handle: &Handle) -> usize {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bound");
+        let _client = TcpStream::connect(listener.local_addr().expect("address")).await.expect("connected");
+        let (stream, _) = listener.accept().await.expect("accepted");
+        let (_draining, watcher) = watch::channel(());
+        let future = fastpath::serve_connection(stream, handle.clone(), Router::new(), ServeLimits::default(), watcher);
+        size_of_val(&future)
+    }
 }
