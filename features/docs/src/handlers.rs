@@ -50,5 +50,5 @@ pub(super) async fn page(State(handle): State<Handle>, uri: Uri, headers: Header
         vary_accept: false,
         content_type: None,
     };
-    reply.decide(rep, &headers).into_response()
+    reply.respond(rep, &headers)
 }
