@@ -96,6 +96,7 @@ impl Tree {
             (seconds - RACY_MARGIN.as_secs() as i64, nanos)
         });
         let mut tree = Self { began, ..Self::default() };
+        let (mut opened, descriptors) = (0, if keep_open { descriptor_budget() } else { 0 });
         walk(dir, TopLevel::Only(&SERVED_ENTRIES), |key, path, metadata| {
             let stamp = Stamp::of(metadata);
             let unchanged = previous.zip(trusted_before).and_then(|(previous, trusted_before)| {
@@ -109,14 +110,19 @@ impl Tree {
                         && stamp.changed_before(*trusted_before)
                 });
                 let file = match previous.and_then(|(previous, _)| previous.open.get(&key)) {
-                    Some(file) => file.clone(),
-                    None => {
+                    Some(file) => Some(file.clone()),
+                    None if opened < descriptors => {
+                        opened += 1;
                         tree.read_from_disk += 1;
-                        open_file(path, &key)?
+                        Some(open_file(path, &key)?)
                     }
+                    // Past the budget: read into memory like a small file (the same bytes, at the cost of memory).
+                    None => None,
                 };
-                tree.open.insert(key, file);
-                return Ok(());
+                if let Some(file) = file {
+                    tree.open.insert(key, file);
+                    return Ok(());
+                }
             }
             let bytes = match unchanged {
                 Some(bytes) => bytes.clone(),
@@ -150,6 +156,17 @@ impl Tree {
 /// True for a file served as it is and never parsed at load, large enough to be sent with `sendfile(2)`.
 fn kept_open(key: &str, len: u64) -> bool {
     key.starts_with("openapi/") && !key.ends_with("/index.json") && len >= SENDFILE_MIN_BYTES as u64
+}
+
+/// How many more files a read may keep open: up to half the soft limit of open files, the rest left to the
+/// connections and everything else (a shell's default of 1 024 keeps a few hundred documents open, and the others
+/// in memory).
+fn descriptor_budget() -> usize {
+    let open_now = std::fs::read_dir("/proc/self/fd").map_or(0, Iterator::count);
+    match rustix::process::getrlimit(rustix::process::Resource::Nofile).current {
+        None => usize::MAX,
+        Some(soft) => usize::try_from(soft / 2).unwrap_or(usize::MAX).saturating_sub(open_now),
+    }
 }
 
 /// `path` opened read-only, with the checks [`read_file`] makes; its metadata is read from the open descriptor,
@@ -281,5 +298,26 @@ mod tests {
         assert_eq!(replaced.read_from_disk(), 1);
         assert_eq!(first.open["openapi/v3/apis/g/v1.json"].read_all().expect("reads"), large.as_bytes());
         assert_eq!(replaced.open["openapi/v3/apis/g/v1.json"].read_all().expect("reads")[0], b'y');
+    }
+
+    #[test]
+    fn past_half_the_open_files_limit_large_documents_are_read_into_memory_instead() {
+        use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+        let dir = tempfile::tempdir().expect("a directory");
+        let large = "x".repeat(SENDFILE_MIN_BYTES);
+        for i in 0..40 {
+            write(dir.path(), &format!("openapi/v3/apis/g{i}/v1.json"), &large);
+        }
+        // A limit whose half leaves room for 10 more than are open now (this test runs in a process of its own).
+        let open_now = std::fs::read_dir("/proc/self/fd").map_or(64, |entries| entries.count()) as u64;
+        let limit = getrlimit(Resource::Nofile);
+        let lowered = Rlimit { current: Some(2 * (open_now + 10)), maximum: limit.maximum };
+        setrlimit(Resource::Nofile, lowered).expect("lowered");
+        let tree = Tree::read_keeping_open(dir.path(), None);
+        setrlimit(Resource::Nofile, limit).expect("restored");
+        let tree = tree.expect("reads all the same");
+        assert_eq!(tree.open.len() + tree.files().len(), 40);
+        assert!((9..=11).contains(&tree.open.len()), "{} open", tree.open.len());
+        assert!(tree.files().values().all(|bytes| bytes.len() == SENDFILE_MIN_BYTES));
     }
 }
