@@ -96,12 +96,22 @@ struct Loader {
     options: LoadOptions,
     /// The directory as last read: a reload reads only the files changed since, and shares the others' bytes.
     last_read: Arc<Mutex<Option<Tree>>>,
+    /// Large OpenAPI documents are kept open and served from their files rather than read into memory
+    /// ([`Tree::read_keeping_open`]); not when composing with upstreams, which merges the files' bytes.
+    keep_open: bool,
 }
 
 impl Loader {
     /// Builds the bundle, reusing what `previous` (the bundle serving now) built from the same bytes.
     fn load(&self, previous: Option<&Bundle>) -> Result<Bundle, String> {
-        Bundle::from_files_reusing(self.files()?, &self.options, previous).map_err(|e| e.to_string())
+        match &self.dir {
+            Some(dir) if self.keep_open && self.runtime_config.switches_nothing_off() => {
+                let last_read = self.read_tree(dir)?;
+                let tree = last_read.as_ref().ok_or("the directory was not read")?;
+                Bundle::from_tree_reusing(tree, &self.options, previous).map_err(|e| e.to_string())
+            }
+            _ => Bundle::from_files_reusing(self.files()?, &self.options, previous).map_err(|e| e.to_string()),
+        }
     }
 
     /// The bundle's files, with switched-off group-versions regenerated away.
@@ -113,14 +123,21 @@ impl Loader {
         if self.runtime_config.switches_nothing_off() { Ok(files) } else { self.regenerate(&files) }
     }
 
-    /// Reads `dir`, taking the files unchanged since the last read from it.
+    /// Reads `dir`, taking the files unchanged since the last read from it (the files in memory only, when large
+    /// documents are kept open).
     fn read(&self, dir: &Path) -> Result<Files, String> {
+        let last_read = self.read_tree(dir)?;
+        Ok(last_read.as_ref().map(|tree| tree.files().clone()).unwrap_or_default())
+    }
+
+    /// Reads `dir` into the last read, taking the files unchanged since the previous one from it.
+    fn read_tree(&self, dir: &Path) -> Result<std::sync::MutexGuard<'_, Option<Tree>>, String> {
         let mut last_read = self.last_read.lock().map_err(|_| "the loader's state is poisoned".to_owned())?;
-        let tree = Tree::read_reusing(dir, last_read.as_ref()).map_err(|e| e.to_string())?;
+        let read = if self.keep_open { Tree::read_keeping_open } else { Tree::read_reusing };
+        let tree = read(dir, last_read.as_ref()).map_err(|e| e.to_string())?;
         tracing::debug!(files = tree.files().len(), read = tree.read_from_disk(), "bundle directory read");
-        let files = tree.files().clone();
         *last_read = Some(tree);
-        Ok(files)
+        Ok(last_read)
     }
 
     /// `--runtime-config`: the artifacts regenerated from the bundle's model with the group-versions switched off,
@@ -185,7 +202,8 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
         server_address: Some(args.advertise_address.clone().unwrap_or_else(|| address.to_string())),
         ..LoadOptions::default()
     };
-    let loader = Loader { dir: args.dir.clone(), runtime_config, options, last_read: Arc::default() };
+    let keep_open = args.upstreams.is_empty();
+    let loader = Loader { dir: args.dir.clone(), runtime_config, options, last_read: Arc::default(), keep_open };
     let handle = Handle::new();
     // The features with this server's settings; `serve_bundle` plugs in the others with their defaults.
     kapi_runtime::watchable::attach(&handle, &args.discovery_group);
@@ -245,6 +263,11 @@ async fn run(args: ServeArgs) -> Result<ExitCode, String> {
     stdout::line(&format!("listening on {}://{address}", if tls.is_some() { "https" } else { "http" }));
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
+    // What no request has needed yet is computed in the background, each document's once (`/readyz?verbose`
+    // shows how far); a request for a document not computed yet computes its own.
+    if let Err(error) = kapi_runtime::warm_up_in_background(&handle) {
+        tracing::warn!(%error, "cannot start the warm-up thread; documents are encoded on their first request");
+    }
     let watches = handle.clone();
     let shutting_down = async move {
         shutdown().await;

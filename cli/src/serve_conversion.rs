@@ -12,8 +12,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use kapi_model::ResourceMeta;
 use kapi_model::conversion::{ConversionError, ConversionPlan, KindConverter};
-use kapi_model::{Registry, ResourceMeta};
 use kapi_runtime::{Files, Handle};
 
 /// The end of what a conversion this server cannot make answers.
@@ -45,10 +45,15 @@ impl WebhookKind {
 /// The kinds of the bundle's model whose CRD names a conversion webhook, sorted; none without a `model.json`.
 pub fn webhook_kinds(files: &Files) -> Result<Vec<WebhookKind>, String> {
     let Some(bytes) = files.get(kapi_codegen::MODEL_PATH) else { return Ok(Vec::new()) };
-    let text = std::str::from_utf8(bytes).map_err(|e| format!("model.json: {e}"))?;
-    let registry = Registry::from_json(text).map_err(|e| format!("model.json is not a kapi model: {e}"))?;
+    // Only the resources are read: the definitions are most of a large model (tens of megabytes, and hundreds
+    // while parsed), and a server reads this before it listens.
+    #[derive(serde::Deserialize)]
+    struct Resources {
+        resources: Vec<ResourceMeta>,
+    }
+    let model: Resources = serde_json::from_slice(bytes).map_err(|e| format!("model.json is not a kapi model: {e}"))?;
     let mut by_kind: BTreeMap<(String, String), Vec<&ResourceMeta>> = BTreeMap::new();
-    for resource in registry.resources().iter().filter(|r| r.crd.is_some()) {
+    for resource in model.resources.iter().filter(|r| r.crd.is_some()) {
         let key = (resource.group_version.group.clone(), resource.kind.clone());
         by_kind.entry(key).or_default().push(resource);
     }

@@ -53,7 +53,7 @@ pub use kapi_serve::fuzzing;
 pub use kapi_serve::{
     Bundle, BundleError, EndpointClass, Files, Handle, LoadOptions, MAX_FILE_BYTES, Metrics, ProtobufEncoder,
     SERVED_ENTRIES, ServeLimits, Tree, Watch, negotiate, read_tree, reload, serve, serve_tls_with, serve_with, shared,
-    tls, watch, watch_with,
+    tls, warm_up_in_background, watch, watch_with,
 };
 /// OpenAPI v2 (swagger) documents converted to per-group-version OpenAPI v3.
 pub use kapi_swagger as convert_v2;

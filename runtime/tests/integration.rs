@@ -13,6 +13,7 @@ mod hostile_clients;
 mod hostile_files;
 mod lease_watches;
 mod leases;
+mod open_files;
 mod openapi;
 mod openapi_v31;
 mod operations;

@@ -2,6 +2,8 @@
 
 use crate::common;
 
+use std::sync::Arc;
+
 use axum::http::StatusCode;
 use common::{V2_PB_AT, V3_PB_AT, V3_PB_DOT, app, get, gunzip};
 use kapi_runtime::{Bundle, Handle, LoadOptions, router};
@@ -126,13 +128,17 @@ async fn failing_protobuf_encoders_leave_json_only() {
     }
     let options =
         LoadOptions { openapi_v2_protobuf: Some(refuse), openapi_v3_protobuf: Some(refuse), ..LoadOptions::default() };
-    let bundle = Bundle::from_files_with(common::files(0), &options).expect("loads without protobuf");
-    assert_eq!(bundle.warnings().len(), 3, "{:?}", bundle.warnings());
-    let app = router(Handle::with_bundle(bundle));
+    let bundle = Arc::new(Bundle::from_files_with(common::files(0), &options).expect("loads without protobuf"));
+    // Each document is encoded when first asked for in protobuf, and then found not to be offered.
+    assert!(bundle.warnings().is_empty(), "{:?}", bundle.warnings());
+    let handle = Handle::new();
+    handle.store(Arc::clone(&bundle));
+    let app = router(handle);
     let pb = get(&app, "/openapi/v2", &[("accept", V2_PB_AT)]).await;
     assert_eq!(pb.status, StatusCode::NOT_ACCEPTABLE);
     let fallback = get(&app, "/openapi/v3/api/v1", &[("accept", &format!("{V3_PB_AT}, application/json;q=0.5"))]).await;
     assert_eq!((fallback.status, fallback.header("content-type")), (StatusCode::OK, "application/json"));
+    assert_eq!(bundle.protobuf_warnings().len(), 2, "{:?}", bundle.protobuf_warnings());
 }
 
 #[tokio::test]
@@ -188,14 +194,19 @@ async fn a_document_gnostic_refuses_is_a_warning_naming_every_problem() {
     let swagger = serde_json::json!({"swagger": "2.0", "info": {"title": "t", "version": "v"}, "paths": {"apis": {}},
                                      "definitions": {"A": {"nullable": true}}});
     files.insert("openapi/v2/swagger.json".into(), common::pretty(&swagger));
-    let bundle = Bundle::from_files_with(files, &gnostic_options()).expect("loads with JSON only");
-    let warnings = bundle.warnings();
+    let bundle = Arc::new(Bundle::from_files_with(files, &gnostic_options()).expect("loads with JSON only"));
+    // Encoded on the first request for it (not at load), which then finds it cannot be offered.
+    assert!(bundle.warnings().is_empty() && bundle.protobuf_warnings().is_empty(), "{:?}", bundle.warnings());
+    let handle = Handle::new();
+    handle.store(Arc::clone(&bundle));
+    let app = router(handle);
+    assert_eq!(get(&app, "/openapi/v2", &[("accept", V2_PB_AT)]).await.status, StatusCode::NOT_ACCEPTABLE);
+    assert_eq!(get(&app, "/openapi/v2", &[("accept", "application/json")]).await.status, StatusCode::OK);
+    let warnings = bundle.protobuf_warnings();
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(warnings[0].starts_with("openapi/v2/swagger.json: protobuf variant not offered: openapi v2 document"));
     assert!(warnings[0].contains("#/paths: path \"apis\" must start with \"/\""), "{warnings:?}");
     assert!(warnings[0].contains("#/definitions/A: unknown key \"nullable\""), "{warnings:?}");
-    let app = router(Handle::with_bundle(bundle));
-    assert_eq!(get(&app, "/openapi/v2", &[("accept", V2_PB_AT)]).await.status, StatusCode::NOT_ACCEPTABLE);
 }
 
 #[tokio::test]

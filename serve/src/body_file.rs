@@ -1,26 +1,38 @@
-//! Large bodies kept a second time in an unnamed file, written once when the bundle loads, so the fast path can
-//! have the kernel send them with `sendfile(2)` straight from the page cache instead of copying them from the
-//! process on every response — what nginx's `sendfile on` does for files on disk.
+//! Large bodies in files the fast path sends with `sendfile(2)` straight from the page cache instead of copying
+//! them from the process on every response — what nginx's `sendfile on` does for files on disk.
 //!
-//! The file is an `O_TMPFILE` in the temporary directory (`TMPDIR`, else `/tmp`): never linked into it, gone when
-//! the last bundle holding it is dropped, and reopened read-only so no writable descriptor outlives its writing.
-//! On a disk filesystem such a file's page cache is held in large folios, which `sendfile` looks up a batch at a
-//! time; an in-memory file (`memfd`, shmem) is looked up one 4 KiB page at a time, which measured about 15 % more
-//! server CPU per 595 KB response. Where the temporary directory cannot hold one, a sealed `memfd` is used.
+//! Two kinds: a bundle's own file, opened when the bundle loads and kept open ([`BodyFile::opened`]), so the
+//! bytes served are those of the inode read then even after `kapi generate` replaces the file by a rename; and
+//! bytes the server made (a gzip copy, a protobuf encoding) written once to an unnamed file ([`BodyFile::of`]).
+//!
+//! The unnamed file is an `O_TMPFILE` in the temporary directory (`TMPDIR`, else `/tmp`): never linked into it,
+//! gone when the last bundle holding it is dropped, and reopened read-only so no writable descriptor outlives its
+//! writing. On a disk filesystem such a file's page cache is held in large folios, which `sendfile` looks up a
+//! batch at a time; an in-memory file (`memfd`, shmem) is looked up one 4 KiB page at a time, which measured about
+//! 15 % more server CPU per 595 KB response. Where the temporary directory cannot hold one, a sealed `memfd` is
+//! used.
 
 use std::fs::File;
 use std::io::Write;
+use std::os::unix::fs::{FileExt, MetadataExt};
 use std::sync::Arc;
 
 /// Bodies below this are written with the head in one vectored write: a second system call would cost more than
 /// the copy it saves.
 pub(crate) const SENDFILE_MIN_BYTES: usize = 64 * 1024;
 
-/// A body's bytes in an in-memory file; clones share the file.
+/// How many bytes a body is read in at a time when it is hashed, compressed or copied.
+const PIECE_BYTES: usize = 1 << 20;
+
+/// A body's bytes in a file; clones share the file.
 #[derive(Debug, Clone)]
 pub(crate) struct BodyFile {
     file: Arc<File>,
     len: usize,
+    /// For a bundle's own file: its modification time when opened. A writer that rewrites the file in place
+    /// (rather than replacing it) changes it, and the bytes are then no longer those the ETag names. (Not the
+    /// change time: replacing the path by a rename changes the old file's link count, and so its change time.)
+    opened_at: Option<(i64, i64)>,
 }
 
 impl BodyFile {
@@ -31,12 +43,62 @@ impl BodyFile {
             return None;
         }
         match create(bytes) {
-            Ok(file) => Some(Self { file: Arc::new(file), len: bytes.len() }),
+            Ok(file) => Some(Self { file: Arc::new(file), len: bytes.len(), opened_at: None }),
             Err(error) => {
                 tracing::debug!(%error, "no in-memory file for a large body; it is written from memory");
                 None
             }
         }
+    }
+
+    /// A bundle's file, already open, of `metadata` (read from the open descriptor).
+    pub fn opened(file: File, metadata: &std::fs::Metadata) -> Self {
+        let times = (metadata.mtime(), metadata.mtime_nsec());
+        let len = usize::try_from(metadata.len()).unwrap_or(usize::MAX);
+        Self { file: Arc::new(file), len, opened_at: Some(times) }
+    }
+
+    /// True when the bytes may no longer be those read when the file was opened: it was written, truncated or
+    /// extended in place since (one `fstat`). Replacing it by a rename leaves the open inode as it was.
+    pub fn changed_in_place(&self) -> bool {
+        let Some(opened_at) = self.opened_at else { return false };
+        match self.file.metadata() {
+            Ok(now) => (now.mtime(), now.mtime_nsec()) != opened_at || now.len() != self.len as u64,
+            Err(_) => true,
+        }
+    }
+
+    /// Calls `visit` with the bytes, a piece at a time, in order.
+    pub fn for_each_piece(&self, mut visit: impl FnMut(&[u8])) -> std::io::Result<()> {
+        let mut buffer = vec![0; PIECE_BYTES.min(self.len)];
+        let mut offset = 0;
+        while offset < self.len {
+            let want = (self.len - offset).min(buffer.len());
+            let read = self.file.read_at(&mut buffer[..want], offset as u64)?;
+            if read == 0 {
+                return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "the file became shorter"));
+            }
+            visit(&buffer[..read]);
+            offset += read;
+        }
+        Ok(())
+    }
+
+    /// The bytes from `offset`, at most `max` of them (fewer at the end).
+    pub fn read_piece(&self, offset: usize, max: usize) -> std::io::Result<Vec<u8>> {
+        let mut piece = vec![0; max.min(self.len.saturating_sub(offset))];
+        self.file.read_exact_at(&mut piece, offset as u64)?;
+        Ok(piece)
+    }
+
+    /// All the bytes, read into memory.
+    pub fn read_all(&self) -> std::io::Result<Vec<u8>> {
+        self.read_piece(0, self.len)
+    }
+
+    /// True when both are the same open file.
+    pub fn same_file(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.file, &other.file)
     }
 
     /// The file.
@@ -130,5 +192,34 @@ mod tests {
         let file = sealed_memfd(&sample()).expect("a memfd");
         assert_eq!(contents(&file), sample());
         assert!((&file).write_all(b"x").is_err(), "sealed against writes");
+    }
+
+    #[test]
+    fn an_opened_file_keeps_its_bytes_after_a_rename_and_notices_a_rewrite_in_place() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("doc.json");
+        std::fs::write(&path, sample()).expect("written");
+        let file = File::open(&path).expect("opens");
+        let metadata = file.metadata().expect("stat");
+        let body = BodyFile::opened(file, &metadata);
+        // Replaced as `kapi generate` replaces files: the open inode keeps its bytes.
+        let replacement = dir.path().join(".doc.json.tmp");
+        std::fs::write(&replacement, b"new").expect("written");
+        std::fs::rename(&replacement, &path).expect("renamed");
+        assert!(!body.changed_in_place());
+        assert_eq!(body.read_all().expect("reads"), sample());
+        let mut pieces = Vec::new();
+        body.for_each_piece(|piece| pieces.extend_from_slice(piece)).expect("reads");
+        assert_eq!(pieces, sample());
+
+        // Rewritten in place: noticed.
+        let path = dir.path().join("other.json");
+        std::fs::write(&path, sample()).expect("written");
+        let file = File::open(&path).expect("opens");
+        let metadata = file.metadata().expect("stat");
+        let body = BodyFile::opened(file, &metadata);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(&path, vec![7; sample().len()]).expect("rewritten");
+        assert!(body.changed_in_place());
     }
 }

@@ -1,7 +1,9 @@
-//! A bundle: the generated artifacts of one model, with every served variant precomputed.
+//! A bundle: the generated artifacts of one model, with every served variant ready to be computed.
 //!
-//! A bundle is built from an in-memory map of relative paths to bytes, so nothing outside it is ever read while
-//! serving: a request path is only ever a key looked up in maps built here.
+//! A bundle is built from a map of relative paths to bytes (and, from a directory, files kept open), so no path
+//! is ever opened while serving: a request path is only ever a key looked up in maps built here. What is computed
+//! from a document's bytes (ETag, gzip, protobuf) is computed on first need ([`crate::warmup`] computes the rest
+//! in the background).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -10,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 
+use crate::body::Body;
 use crate::discovery::Discovery;
 use crate::error::BundleError;
 use crate::files::{Files, parse_json, shared};
@@ -20,6 +23,7 @@ use crate::options::LoadOptions;
 use crate::plug::part::AnyPart;
 use crate::plug::remote::RemoteDocuments;
 use crate::protobuf::Codec;
+use crate::sources::Sources;
 use crate::tree::Tree;
 use crate::variants::Representation;
 
@@ -66,6 +70,12 @@ impl Bundle {
         Self::compose(shared(files), options, BTreeMap::new(), None)
     }
 
+    /// [`Bundle::from_files_reusing`] for a directory read with [`Tree::read_keeping_open`] (or
+    /// [`Tree::read_reusing`]): its large documents are served from their open files.
+    pub fn from_tree_reusing(tree: &Tree, options: &LoadOptions, previous: Option<&Self>) -> Result<Self, BundleError> {
+        Self::build(tree.sources(), options, BTreeMap::new(), previous, V2Build::Deferred)
+    }
+
     /// [`Bundle::from_files_with`] for a reload: what `previous` built from the same inputs (the compiled protobuf
     /// definitions, every discovery and OpenAPI document whose bytes did not change, with its encodings) is
     /// reused, so a reload pays only for what changed.
@@ -83,7 +93,13 @@ impl Bundle {
         options: &LoadOptions,
         previous: Option<&Self>,
     ) -> Result<Self, BundleError> {
-        Self::build(shared(files), options, BTreeMap::new(), previous, V2Build::Deferred)
+        Self::build(
+            Sources { files: shared(files), ..Sources::default() },
+            options,
+            BTreeMap::new(),
+            previous,
+            V2Build::Deferred,
+        )
     }
 
     /// A bundle of `files` composed by someone else (a merge of its own files and other servers'),
@@ -96,11 +112,11 @@ impl Bundle {
         remote: RemoteDocuments,
         previous: Option<&Self>,
     ) -> Result<Self, BundleError> {
-        Self::build(files, options, remote, previous, V2Build::Now)
+        Self::build(Sources { files, ..Sources::default() }, options, remote, previous, V2Build::Now)
     }
 
     fn build(
-        mut files: Files,
+        mut sources: Sources,
         options: &LoadOptions,
         remote: RemoteDocuments,
         previous: Option<&Self>,
@@ -108,10 +124,10 @@ impl Bundle {
     ) -> Result<Self, BundleError> {
         let mut warnings = Vec::new();
         // Compiling the definitions is the costly part of loading; a recomposition has the same ones.
-        let reusable = previous.and_then(|p| p.codec.clone()).filter(|codec| codec.compiled_from(&files));
+        let reusable = previous.and_then(|p| p.codec.clone()).filter(|codec| codec.compiled_from(&sources.files));
         let codec = match reusable {
             Some(codec) => Some(codec),
-            None => Codec::from_files(&files).map(|c| c.map(Arc::new)).unwrap_or_else(|reason| {
+            None => Codec::from_files(&sources.files).map(|c| c.map(Arc::new)).unwrap_or_else(|reason| {
                 warnings.push(format!("protobuf variants not offered: {reason}"));
                 None
             }),
@@ -125,9 +141,10 @@ impl Bundle {
         };
         let previous_discovery = previous.filter(same_codec).map(|p| &p.discovery);
         let previous_openapi = previous.map(|p| &p.openapi);
-        let deferred_v2 = OpenApi::defer_v2(&mut files, options, previous_openapi, v2_build);
+        let deferred_v2 = OpenApi::defer_v2(&mut sources, options, previous_openapi, v2_build);
         let last_modified = LastModified::now()?;
-        let files = &files;
+        let sources = &sources;
+        let files = &sources.files;
         // Discovery and OpenAPI are independent: built side by side (a reload's comparisons with the serving
         // bundle, a gigabyte for thousands of groups, then overlap too).
         let (discovery, openapi) = std::thread::scope(|scope| {
@@ -136,17 +153,14 @@ impl Bundle {
                 let built = Discovery::build(files, options, codec.as_deref(), previous_discovery, &mut warnings);
                 built.map(|built| (built, warnings, started.elapsed()))
             });
-            let mut warnings = Vec::new();
-            let openapi =
-                OpenApi::build(files, options, &remote, previous_openapi, &last_modified, deferred_v2, &mut warnings)
-                    .map(|built| (built, warnings));
+            let openapi = OpenApi::build(sources, options, &remote, previous_openapi, &last_modified, deferred_v2);
             (joined(discovery), openapi)
         });
         let ((discovery, mut encoded), discovery_warnings, discovery_build_time) = discovery?;
-        let ((openapi, openapi_encoded), openapi_warnings) = openapi?;
-        warnings.extend(discovery_warnings.into_iter().chain(openapi_warnings));
+        let (openapi, openapi_encoded) = openapi?;
+        warnings.extend(discovery_warnings);
         encoded.extend(openapi_encoded);
-        let openapi_v31 = OpenApiV31::build(files, previous.map(|p| &p.openapi_v31), &mut encoded)?;
+        let openapi_v31 = OpenApiV31::build(sources, previous.map(|p| &p.openapi_v31), &mut encoded)?;
         encoded.sort();
         if discovery.is_empty() && openapi.is_empty() {
             return Err(BundleError::general(
@@ -198,15 +212,25 @@ impl Bundle {
         &self.warnings
     }
 
+    /// The OpenAPI protobuf variants found, since the bundle loaded, not to be offered (each is encoded on its
+    /// first request, and its failure logged then), one line each.
+    pub fn protobuf_warnings(&self) -> Vec<String> {
+        let v3 = self.openapi.documents.values().map(|entry| &entry.document);
+        let v2 = self.openapi.v2.as_ref().and_then(|v2| v2.served()).map(|v2| &v2.document);
+        v3.chain(v2).filter_map(|document| document.protobuf.as_ref()?.failure().map(str::to_owned)).collect()
+    }
+
     /// What the features of the handle serving the bundle could not derive from it (a reference site whose
     /// model does not parse), one line each; empty until the bundle is stored.
     pub fn part_warnings(&self) -> Vec<String> {
         self.part_warnings.read().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
-    /// The bundle files whose variants (ETag, gzip, protobuf) this build computed or deferred, sorted. A first
-    /// build computes every document's; a reload only those whose bytes changed, plus the root lists (`/api`,
-    /// `/apis`, the OpenAPI index), taking the rest from the bundle it replaces, whose ETags they therefore keep.
+    /// The bundle files this build made representations of anew, sorted; their ETag, gzip and OpenAPI protobuf
+    /// forms are computed on first need (discovery's protobuf form when they are made). A first build makes every
+    /// document's; a reload only those whose bytes changed, plus the root lists (`/api`, `/apis`, the OpenAPI
+    /// index), taking the rest from the bundle it replaces with whatever they computed, whose ETags they therefore
+    /// keep.
     pub fn encoded_documents(&self) -> &[String] {
         &self.encoded
     }
@@ -218,6 +242,22 @@ impl Bundle {
     pub fn encode_deferred(&self) -> Result<Option<Duration>, BundleError> {
         let started = Instant::now();
         Ok(self.openapi.encode_deferred_v2()?.then(|| started.elapsed()))
+    }
+
+    /// Hashes, now and in parallel, every OpenAPI document not hashed yet and checks it is the one its index
+    /// lists; the first that is not (or cannot be read) is the error. Loading leaves that to each document's first
+    /// request, so a server listens at once; a reload checks before it swaps ([`crate::reload`]), so a bundle
+    /// with a truncated document fails it and the previous bundle keeps serving. What a reload took over from the
+    /// serving bundle is hashed already, so only what changed costs anything.
+    pub fn check_listed_documents(&self) -> Result<(), BundleError> {
+        let documents = self.openapi.documents.iter().map(|(key, entry)| (format!("openapi/v3/{key}.json"), entry));
+        let v31 = self.openapi_v31.documents.iter().map(|(key, entry)| (format!("openapi/v3.1/{key}.json"), entry));
+        let unchecked: Vec<(String, Representation)> = documents
+            .chain(v31)
+            .filter(|(_, entry)| !entry.document.json.is_encoded())
+            .map(|(path, entry)| (path, entry.document.json.clone()))
+            .collect();
+        crate::openapi::check_now(&unchecked)
     }
 
     /// The files the bundle was built from, by relative path (what a [`crate::Derive`] reads).
@@ -243,9 +283,51 @@ impl Bundle {
         parts.iter().find_map(|part| Arc::clone(part).downcast::<T>().ok())
     }
 
+    /// Calls `visit` with every JSON and discovery protobuf representation the bundle serves (what the warm-up
+    /// computes), named by its path.
+    pub(crate) fn for_each_representation(&self, visit: &mut dyn FnMut(&Name<'_>, &Representation)) {
+        let discovery = &self.discovery;
+        for (prefix, root) in [("/api", &discovery.api), ("/apis", &discovery.apis)] {
+            for variants in root.variants() {
+                variants.representations().for_each(|rep| visit(&Name(prefix, ""), rep));
+            }
+        }
+        for (prefix, map) in
+            [("/api/", &discovery.core_versions), ("/apis/", &discovery.groups), ("/apis/", &discovery.group_versions)]
+        {
+            for (key, variants) in map {
+                variants.representations().for_each(|rep| visit(&Name(prefix, key), rep));
+            }
+        }
+        let openapi = [("/openapi/v3", &self.openapi.root), ("/openapi/v3.1", &self.openapi_v31.root)];
+        for (prefix, root) in openapi {
+            root.iter().for_each(|rep| visit(&Name(prefix, ""), rep));
+        }
+        for (prefix, documents) in
+            [("/openapi/v3/", &self.openapi.documents), ("/openapi/v3.1/", &self.openapi_v31.documents)]
+        {
+            for (key, entry) in documents {
+                visit(&Name(prefix, key), &entry.document.json);
+            }
+        }
+        if let Some(v2) = self.openapi.v2.as_ref().and_then(|v2| v2.served()) {
+            visit(&Name("/openapi/v2", ""), &v2.document.json);
+        }
+        visit(&Name("/version", ""), &self.version);
+    }
+
     /// The OpenAPI v3 group-version paths served (`apis/<group>/<version>`, `api/v1`).
     pub fn openapi_paths(&self) -> impl Iterator<Item = &str> {
         self.openapi.documents.keys().map(String::as_str)
+    }
+}
+
+/// A served path, as a prefix and a key, formatted only when shown.
+pub(crate) struct Name<'a>(&'static str, &'a str);
+
+impl std::fmt::Display for Name<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.0, self.1)
     }
 }
 
@@ -274,5 +356,6 @@ fn version_document(files: &Files) -> Result<Representation, BundleError> {
             Bytes::from(bytes)
         }
     };
-    Representation::new(body, "application/json").map_err(|e| BundleError::in_file("version.json", e))
+    Representation::of(Body::Memory(body), "application/json", None)
+        .map_err(|e| BundleError::in_file("version.json", e))
 }

@@ -39,6 +39,16 @@ impl Variants {
             Encoding::Protobuf => self.protobuf.as_ref(),
         }
     }
+
+    /// True when the JSON document is `bytes` (discovery documents are always in memory).
+    fn json_is(&self, bytes: &[u8]) -> bool {
+        self.json.body().in_memory().is_some_and(|json| same_bytes(json, bytes))
+    }
+
+    /// Every representation, for the warm-up.
+    pub fn representations(&self) -> impl Iterator<Item = &Representation> {
+        std::iter::once(&self.json).chain(&self.protobuf)
+    }
 }
 
 /// `/api` or `/apis`: the aggregated documents in both versions and the legacy one, each optional.
@@ -57,6 +67,11 @@ impl Root {
             }
             DiscoveryChoice::Legacy(encoding) => self.legacy.as_ref()?.get(encoding),
         }
+    }
+
+    /// Every document's variants.
+    pub fn variants(&self) -> impl Iterator<Item = &Variants> {
+        self.aggregated.iter().map(|(_, variants)| variants).chain(&self.legacy)
     }
 
     /// True when the root has no document at all (the endpoint is then a 404).
@@ -121,10 +136,7 @@ impl Discovery {
         let mut discovery = Self::default();
         let mut jobs = Vec::new();
         for job in jobs_of(files) {
-            match previous
-                .and_then(|previous| previous.slot(&job.slot))
-                .filter(|v| same_bytes(v.json.body(), job.bytes))
-            {
+            match previous.and_then(|previous| previous.slot(&job.slot)).filter(|v| v.json_is(job.bytes)) {
                 Some(unchanged) => {
                     warnings.extend(unchanged.protobuf_warning.iter().cloned());
                     discovery.put(job.slot, unchanged.clone());
@@ -155,7 +167,7 @@ impl Discovery {
         let jobs = jobs_of(files);
         let aggregated: Vec<&Job<'_>> = jobs.iter().filter(|job| matches!(job.slot, Slot::Aggregated { .. })).collect();
         aggregated.len() == self.api.aggregated.len() + self.apis.aggregated.len()
-            && aggregated.iter().all(|job| self.slot(&job.slot).is_some_and(|v| same_bytes(v.json.body(), job.bytes)))
+            && aggregated.iter().all(|job| self.slot(&job.slot).is_some_and(|v| v.json_is(job.bytes)))
     }
 
     /// True when the bundle has no discovery document at all.

@@ -3,7 +3,7 @@
 //! routes, derived parts and readiness checks.
 
 use std::io::Write;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 
 use arc_swap::ArcSwapOption;
 use tokio::sync::watch;
@@ -24,6 +24,17 @@ use crate::request_log::RequestLog;
 #[derive(Clone, Debug)]
 pub struct Handle {
     inner: Arc<Inner>,
+}
+
+/// A [`Handle`] that does not keep it alive.
+#[derive(Clone, Debug)]
+pub(crate) struct WeakHandle(Weak<Inner>);
+
+impl WeakHandle {
+    /// The handle, while some other reference keeps it.
+    pub fn upgrade(&self) -> Option<Handle> {
+        self.0.upgrade().map(|inner| Handle { inner })
+    }
 }
 
 struct Inner {
@@ -126,6 +137,11 @@ impl Handle {
     /// The bundle being served, if one is loaded.
     pub fn current(&self) -> Option<Arc<Bundle>> {
         self.inner.bundle.load_full()
+    }
+
+    /// A reference that does not keep the handle alive (a background thread's, which ends with the handle).
+    pub(crate) fn downgrade(&self) -> WeakHandle {
+        WeakHandle(Arc::downgrade(&self.inner))
     }
 
     /// The current bundle, borrowed without touching its reference count (which every core would otherwise

@@ -29,6 +29,7 @@
 //!   as JSON and serves the protobuf forms itself. A server kubectl talks to directly does: kubectl 1.27's
 //!   `explain` and `--output=plaintext-openapiv2` ask for OpenAPI v2 protobuf only.
 
+mod body;
 mod body_file;
 mod bundle;
 mod discovery;
@@ -50,6 +51,7 @@ mod metrics;
 pub mod negotiate;
 mod open_files;
 mod openapi;
+mod openapi_protobuf;
 mod openapi_v31;
 mod options;
 mod parallel;
@@ -60,10 +62,12 @@ mod request_log;
 pub mod respond;
 mod router;
 mod server;
+mod sources;
 pub mod status;
 pub mod tls;
 mod tree;
 mod variants;
+mod warmup;
 
 pub use bundle::Bundle;
 pub use error::BundleError;
@@ -79,3 +83,4 @@ pub use router::router;
 pub use server::{ServeLimits, serve, serve_bundle, serve_bundle_tls, serve_tls_with, serve_with};
 pub use tree::Tree;
 pub use variants::Representation;
+pub use warmup::warm_up_in_background;

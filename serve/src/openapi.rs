@@ -1,36 +1,76 @@
 //! OpenAPI documents of a bundle: the v3 root index, the v3 group-version documents and the v2 swagger document,
 //! each as JSON and (when there is an encoder and it succeeds) gnostic protobuf. The OpenAPI 3.1 documents have a
 //! module of their own, which shares this one's index reading.
+//!
+//! Only the index is read when a bundle loads; a document's ETag, gzip copy and protobuf form are computed on first
+//! need ([`Representation`], [`LazyProtobuf`]), and its bytes stay in their file when they are large.
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
-use axum::body::Bytes;
 use axum::http::HeaderValue;
 use serde_json::Value;
 
+use crate::body::Body;
 use crate::error::BundleError;
-use crate::files::{Files, parse_json, same_bytes};
+use crate::files::parse_json;
 use crate::last_modified::LastModified;
 use crate::negotiate::Spec;
+use crate::openapi_protobuf::LazyProtobuf;
 use crate::options::{LoadOptions, ProtobufEncoder};
 use crate::plug::remote::RemoteDocuments;
+use crate::sources::Sources;
 use crate::variants::Representation;
 
 const INDEX: &str = "openapi/v3/index.json";
-const SWAGGER: &str = "openapi/v2/swagger.json";
+pub(crate) const SWAGGER: &str = "openapi/v2/swagger.json";
 
-/// One document: JSON always, protobuf when it could be encoded.
+/// One document: JSON always, protobuf when there is an encoder (and, once tried, it succeeded).
 #[derive(Debug, Clone)]
 pub(crate) struct Document {
     pub json: Representation,
-    pub protobuf: Option<Representation>,
+    pub protobuf: Option<LazyProtobuf>,
+}
+
+impl Document {
+    /// `body` as JSON, with its protobuf form from `encoder` when there is one; `expected_hash` is what the index
+    /// lists for it.
+    pub fn new(
+        path: &str,
+        body: Body,
+        spec: Spec,
+        encoder: Option<ProtobufEncoder>,
+        expected_hash: Option<String>,
+    ) -> Result<Self, BundleError> {
+        let protobuf = encoder.map(|encoder| LazyProtobuf::new(path, body.clone(), spec, encoder));
+        let json =
+            Representation::of(body, "application/json", expected_hash).map_err(|e| BundleError::in_file(path, e))?;
+        Ok(Self { json, protobuf })
+    }
+
+    /// The protobuf representation, encoded now if this is the first need; `None` when not offered.
+    pub fn protobuf(&self) -> Option<&Representation> {
+        self.protobuf.as_ref()?.get()
+    }
+
+    /// Computes what is not computed yet (the warm-up's work, or a reload's check); the reason the JSON cannot be
+    /// served, if it cannot.
+    pub fn encode_now(&self, path: &str) -> Result<(), BundleError> {
+        self.json.encoded().map_err(|reason| BundleError::in_file(path, reason))?;
+        if let Some(protobuf) = self.protobuf() {
+            protobuf.encoded().map_err(|reason| BundleError::in_file(path, reason))?;
+        }
+        Ok(())
+    }
 }
 
 /// A v3 group-version document and where its current version lives.
 #[derive(Debug)]
 pub(crate) struct GroupVersionDocument {
     pub document: Document,
+    /// The hash the index lists for it: what `?hash=` is compared with (the document's own hash is checked to be
+    /// it when first computed).
+    pub hash: String,
     /// `/openapi/v3/<key>?hash=<hash of the JSON>`: the `Location` of a stale-hash redirect.
     pub location: HeaderValue,
 }
@@ -68,7 +108,7 @@ pub(crate) struct V2 {
     /// Served while `current` is unset.
     previous: Option<Stamped>,
     /// The bytes still to encode, and the protobuf encoder to encode them with.
-    deferred: Mutex<Option<(Bytes, Option<ProtobufEncoder>)>>,
+    deferred: Mutex<Option<(Body, Option<ProtobufEncoder>)>>,
 }
 
 impl V2 {
@@ -83,115 +123,100 @@ impl V2 {
 }
 
 impl OpenApi {
-    /// With [`V2Build::Deferred`], takes a changed v2 document out of `files` (hundreds of megabytes for thousands
-    /// of groups: not worth a copy) to be encoded after the swap ([`OpenApi::encode_deferred_v2`]), while the
-    /// previous bundle's keeps serving.
+    /// With [`V2Build::Deferred`], takes a changed v2 document out of `sources` to be encoded after the swap
+    /// ([`OpenApi::encode_deferred_v2`]), while the previous bundle's keeps serving: its first request would
+    /// otherwise wait seconds for the hash and gzip copy of hundreds of megabytes.
     pub fn defer_v2(
-        files: &mut Files,
+        sources: &mut Sources,
         options: &LoadOptions,
         previous: Option<&Self>,
         v2_build: V2Build,
     ) -> Option<V2> {
         let serving_v2 = previous.and_then(|p| p.v2.as_ref()).and_then(V2::served);
-        match (v2_build, serving_v2, files.get(SWAGGER)) {
-            (V2Build::Deferred, Some(serving), Some(bytes)) if !same_bytes(serving.document.json.body(), bytes) => {
-                let bytes = files.remove(SWAGGER).unwrap_or_default();
+        match (v2_build, serving_v2, sources.get(SWAGGER)) {
+            (V2Build::Deferred, Some(serving), Some(body)) if !serving.document.json.body().same_as(&body) => {
+                sources.remove(SWAGGER);
                 Some(V2 {
                     current: OnceLock::new(),
                     previous: Some(serving.clone()),
-                    deferred: Mutex::new(Some((bytes, options.openapi_v2_protobuf))),
+                    deferred: Mutex::new(Some((body, options.openapi_v2_protobuf))),
                 })
             }
             _ => None,
         }
     }
 
-    /// Reads the index and every document it lists (each must exist and match its advertised hash), and swagger
-    /// unless `deferred_v2` holds it ([`OpenApi::defer_v2`]). Documents byte-identical to `previous`'s are reused;
-    /// the others are encoded in parallel. Returns the paths encoded anew (or deferred).
+    /// Reads the index and finds every document it lists (each must exist), and swagger unless `deferred_v2` holds
+    /// it ([`OpenApi::defer_v2`]). Documents byte-identical to `previous`'s are reused with what they computed; the
+    /// others are new representations, whose encodings are computed on first need, except on a reload (`previous`
+    /// given): then the few that changed are hashed now, so a document that is not the one its index lists fails
+    /// the reload and the previous bundle keeps serving. Returns the paths of the new ones (or deferred).
     pub fn build(
-        files: &Files,
+        sources: &Sources,
         options: &LoadOptions,
         remote: &RemoteDocuments,
         previous: Option<&Self>,
         last_modified: &LastModified,
         deferred_v2: Option<V2>,
-        warnings: &mut Vec<String>,
     ) -> Result<(Self, Vec<String>), BundleError> {
         let mut encoded_paths = Vec::new();
         if deferred_v2.is_some() {
             encoded_paths.push(SWAGGER.to_owned());
         }
         let serving_v2 = previous.and_then(|p| p.v2.as_ref()).and_then(V2::served);
-        let mut v3 = Vec::new();
-        let mut to_encode = Vec::new();
-        let index = files.get(INDEX);
-        if let Some(index) = index {
+        let mut openapi = Self::default();
+        let mut fresh = Vec::new();
+        if let Some(index) = sources.bytes(INDEX) {
             for (key, advertised) in index_entries(INDEX, "/openapi/v3/", &parse_json(INDEX, index)?)? {
                 // Another server's document: its hash is that server's to keep, and it answers for it.
                 if remote.contains_key(&key) {
                     continue;
                 }
                 let path = format!("openapi/v3/{key}.json");
-                let bytes = files
+                let body = sources
                     .get(&path)
                     .ok_or_else(|| BundleError::in_file(INDEX, format!("lists {key}, but the bundle has no {path}")))?;
-                let reusable = previous.and_then(|p| p.documents.get(&key)).map(|entry| &entry.document);
-                let source = match reusable.filter(|document| same_bytes(document.json.body(), bytes)) {
-                    Some(unchanged) => Source::Reused(unchanged),
+                let reusable = previous.and_then(|p| p.documents.get(&key)).filter(|entry| entry.hash == advertised);
+                let document = match reusable.filter(|entry| entry.document.json.body().same_as(&body)) {
+                    Some(unchanged) => unchanged.document.clone(),
                     None => {
-                        encoded_paths.push(path.clone());
-                        Source::encoded(&mut to_encode, path, bytes, Spec::V3, options.openapi_v3_protobuf)
+                        let document = Document::new(
+                            &path,
+                            body,
+                            Spec::V3,
+                            options.openapi_v3_protobuf,
+                            Some(advertised.clone()),
+                        )?;
+                        fresh.push((path.clone(), document.json.clone()));
+                        encoded_paths.push(path);
+                        document
                     }
                 };
-                v3.push((key, advertised, source));
+                let url = format!("/openapi/v3/{key}?hash={advertised}");
+                let location = HeaderValue::try_from(url).map_err(|e| BundleError::in_file(INDEX, e.to_string()))?;
+                openapi.documents.insert(key, GroupVersionDocument { document, hash: advertised, location });
             }
-        }
-        // (A deferred document is no longer in `files`.)
-        let v2 = match files.get(SWAGGER) {
-            None => None,
-            Some(bytes) if serving_v2.is_some_and(|v2| same_bytes(v2.document.json.body(), bytes)) => {
-                serving_v2.map(|v2| Source::Reused(&v2.document))
-            }
-            Some(bytes) => {
-                encoded_paths.push(SWAGGER.to_owned());
-                Some(Source::encoded(&mut to_encode, SWAGGER.to_owned(), bytes, Spec::V2, options.openapi_v2_protobuf))
-            }
-        };
-
-        let mut encoded = encode_all(&to_encode).into_iter().map(Some).collect::<Vec<_>>();
-        let mut take = |source: Source, warnings: &mut Vec<String>| match source {
-            Source::Reused(document) => Ok(document.clone()),
-            Source::Encoded { json, protobuf } => {
-                let json = encoded[json].take().expect("each piece is taken once")?.json();
-                let protobuf = match protobuf.map(|i| encoded[i].take().expect("each piece is taken once")) {
-                    None => None,
-                    Some(piece) => piece?.protobuf(warnings),
-                };
-                Ok::<_, BundleError>(Document { json, protobuf })
-            }
-        };
-        let mut openapi = Self::default();
-        for (key, advertised, source) in v3 {
-            let document = take(source, warnings)?;
-            let path = format!("openapi/v3/{key}.json");
-            if document.json.hash() != advertised {
-                return Err(BundleError::in_file(INDEX, format!("the hash it lists for {key} is not {path}'s")));
-            }
-            let url = format!("/openapi/v3/{key}?hash={advertised}");
-            let location = HeaderValue::try_from(url).map_err(|e| BundleError::in_file(INDEX, e.to_string()))?;
-            openapi.documents.insert(key, GroupVersionDocument { document, location });
-        }
-        if let Some(index) = index {
             encoded_paths.push(INDEX.to_owned());
             openapi.root = Some(
-                Representation::new(index.clone(), "application/json").map_err(|e| BundleError::in_file(INDEX, e))?,
+                Representation::of(Body::Memory(index.clone()), "application/json", None)
+                    .map_err(|e| BundleError::in_file(INDEX, e))?,
             );
         }
+        if previous.is_some() {
+            check_now(&fresh)?;
+        }
+        // (A deferred document is no longer in `sources`.)
         let stamp = |document| Stamped { document, last_modified: last_modified.clone() };
-        openapi.v2 = match v2 {
-            Some(source) => Some(V2::ready(stamp(take(source, warnings)?))),
+        openapi.v2 = match sources.get(SWAGGER) {
             None => deferred_v2,
+            Some(body) => match serving_v2.filter(|v2| v2.document.json.body().same_as(&body)) {
+                Some(unchanged) => Some(V2::ready(stamp(unchanged.document.clone()))),
+                None => {
+                    encoded_paths.push(SWAGGER.to_owned());
+                    let document = Document::new(SWAGGER, body, Spec::V2, options.openapi_v2_protobuf, None)?;
+                    Some(V2::ready(stamp(document)))
+                }
+            },
         };
         Ok((openapi, encoded_paths))
     }
@@ -201,12 +226,10 @@ impl OpenApi {
         let Some(v2) = &self.v2 else { return Ok(false) };
         // Held while encoding, so a second caller waits and then finds nothing left to do.
         let mut deferred = v2.deferred.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let Some((bytes, encoder)) = deferred.take() else { return Ok(false) };
-        let mut warnings = Vec::new();
-        let document = encode_one(SWAGGER, &bytes, Spec::V2, encoder, &mut warnings)?;
-        for warning in warnings {
-            tracing::warn!(%warning, "OpenAPI v2 document");
-        }
+        let Some((body, encoder)) = deferred.take() else { return Ok(false) };
+        let document = Document::new(SWAGGER, body, Spec::V2, encoder, None)?;
+        // Everything a request could ask for, so none waits once it serves.
+        document.encode_now(SWAGGER)?;
         let stamped = Stamped { document, last_modified: LastModified::now()? };
         let _ = v2.current.set(stamped);
         Ok(true)
@@ -216,6 +239,16 @@ impl OpenApi {
     pub fn is_empty(&self) -> bool {
         self.root.is_none() && self.v2.is_none()
     }
+}
+
+/// Hashes the `(path, representation)`s now, in parallel; the first that cannot be served is the error.
+pub(crate) fn check_now(fresh: &[(String, Representation)]) -> Result<(), BundleError> {
+    let checked = crate::parallel::map_by_cost(
+        fresh,
+        |(_, rep)| rep.body().len(),
+        |(path, rep)| rep.encoded().map(drop).map_err(|reason| BundleError::in_file(path, reason)),
+    );
+    checked.into_iter().collect()
 }
 
 /// `(key, hash)` for each `paths` entry of the index at `index_path`, whose URLs are `<url_prefix><key>?hash=<hash>`;
@@ -246,120 +279,4 @@ pub(crate) fn index_entries(
         entries.push((key.clone(), hash.to_owned()));
     }
     Ok(entries)
-}
-
-/// Where a document comes from: the previous bundle, or pieces encoded now (indexes into the encoded pieces).
-enum Source<'a> {
-    Reused(&'a Document),
-    Encoded { json: usize, protobuf: Option<usize> },
-}
-
-impl<'a> Source<'a> {
-    /// Queues the pieces of a document to encode: its JSON representation, and its protobuf one when there is an
-    /// encoder.
-    fn encoded(
-        queue: &mut Vec<Piece<'a>>,
-        path: String,
-        bytes: &'a Bytes,
-        spec: Spec,
-        encoder: Option<ProtobufEncoder>,
-    ) -> Self {
-        let json = queue.len();
-        // Without a protobuf piece to parse it, the JSON piece checks that the document is JSON.
-        queue.push(Piece { path: path.clone(), bytes, spec, encoder: None, parse: encoder.is_none() });
-        let protobuf = encoder.map(|encoder| {
-            queue.push(Piece { path, bytes, spec, encoder: Some(encoder), parse: true });
-            queue.len() - 1
-        });
-        Self::Encoded { json, protobuf }
-    }
-}
-
-/// One representation of one document to build.
-struct Piece<'a> {
-    path: String,
-    bytes: &'a Bytes,
-    spec: Spec,
-    /// `None`: the JSON representation; `Some`: the protobuf one, encoded with this.
-    encoder: Option<ProtobufEncoder>,
-    /// Whether to parse the bytes as JSON (every document is checked once).
-    parse: bool,
-}
-
-/// What building a piece gave.
-enum Built {
-    Json(Representation),
-    /// The protobuf representation, or why the document has none.
-    Protobuf(Result<Representation, String>),
-}
-
-impl Built {
-    fn json(self) -> Representation {
-        match self {
-            Self::Json(representation) => representation,
-            Self::Protobuf(_) => unreachable!("a JSON piece builds JSON"),
-        }
-    }
-
-    /// No encoder is a choice (an aggregated server leaves protobuf to kube-apiserver), so it is silent; a failure
-    /// is a warning, though JSON alone still serves kubectl's default paths.
-    fn protobuf(self, warnings: &mut Vec<String>) -> Option<Representation> {
-        match self {
-            Self::Protobuf(Ok(representation)) => Some(representation),
-            Self::Protobuf(Err(warning)) => {
-                warnings.push(warning);
-                None
-            }
-            Self::Json(_) => unreachable!("a protobuf piece builds protobuf"),
-        }
-    }
-}
-
-/// One document's representations, its JSON and protobuf pieces encoded in parallel.
-fn encode_one(
-    path: &str,
-    bytes: &Bytes,
-    spec: Spec,
-    encoder: Option<ProtobufEncoder>,
-    warnings: &mut Vec<String>,
-) -> Result<Document, BundleError> {
-    let mut pieces = vec![Piece { path: path.to_owned(), bytes, spec, encoder: None, parse: encoder.is_none() }];
-    pieces.extend(encoder.map(|encoder| Piece {
-        path: path.to_owned(),
-        bytes,
-        spec,
-        encoder: Some(encoder),
-        parse: true,
-    }));
-    let mut built = encode_all(&pieces).into_iter();
-    let json = built.next().expect("the JSON piece was queued")?.json();
-    let protobuf = match built.next() {
-        None => None,
-        Some(piece) => piece?.protobuf(warnings),
-    };
-    Ok(Document { json, protobuf })
-}
-
-/// Builds every piece, in parallel; results in the order of `pieces`.
-fn encode_all(pieces: &[Piece<'_>]) -> Vec<Result<Built, BundleError>> {
-    crate::parallel::map_by_cost(pieces, |piece| piece.bytes.len(), build_piece)
-}
-
-fn build_piece(piece: &Piece<'_>) -> Result<Built, BundleError> {
-    let path = piece.path.as_str();
-    let value = if piece.parse { Some(parse_json(path, piece.bytes)?) } else { None };
-    let Some(encode) = piece.encoder else {
-        let json =
-            Representation::new(piece.bytes.clone(), "application/json").map_err(|e| BundleError::in_file(path, e))?;
-        return Ok(Built::Json(json));
-    };
-    let value = value.expect("a protobuf piece parses its document");
-    Ok(Built::Protobuf(match encode(&value) {
-        Ok(encoded) => {
-            let (_, dot_spelling) = piece.spec.protobuf_subtypes();
-            let media_type = format!("application/{dot_spelling}");
-            Ok(Representation::new(encoded, &media_type).map_err(|e| BundleError::in_file(path, e))?)
-        }
-        Err(reason) => Err(format!("{path}: protobuf variant not offered: {reason}")),
-    }))
 }

@@ -9,9 +9,12 @@ use std::collections::BTreeMap;
 
 use axum::http::HeaderValue;
 
+use crate::body::Body;
 use crate::error::BundleError;
-use crate::files::{Files, parse_json, same_bytes};
-use crate::openapi::{Document, GroupVersionDocument, index_entries};
+use crate::files::parse_json;
+use crate::negotiate::Spec;
+use crate::openapi::{Document, GroupVersionDocument, check_now, index_entries};
+use crate::sources::Sources;
 use crate::variants::Representation;
 
 /// Where the 3.1 index is in a bundle.
@@ -30,51 +33,43 @@ pub(crate) struct OpenApiV31 {
 }
 
 impl OpenApiV31 {
-    /// Reads the index and every document it lists (each must exist and match its advertised hash); documents
-    /// byte-identical to `previous`'s are reused, the others are prepared in parallel and their paths pushed to
-    /// `encoded_paths`. A bundle without the index has no 3.1 documents.
-    pub fn build(files: &Files, previous: Option<&Self>, encoded_paths: &mut Vec<String>) -> Result<Self, BundleError> {
-        let Some(index) = files.get(INDEX) else { return Ok(Self::default()) };
-        let mut reused = Vec::new();
-        let mut to_encode = Vec::new();
+    /// Reads the index and finds every document it lists (each must exist); documents byte-identical to
+    /// `previous`'s are reused, the others are new representations (hashed now on a reload, as the 3.0 ones:
+    /// [`crate::openapi::OpenApi::build`]) whose paths are pushed to `encoded_paths`. A bundle without the index
+    /// has no 3.1 documents.
+    pub fn build(
+        sources: &Sources,
+        previous: Option<&Self>,
+        encoded_paths: &mut Vec<String>,
+    ) -> Result<Self, BundleError> {
+        let Some(index) = sources.bytes(INDEX) else { return Ok(Self::default()) };
+        let mut served = Self::default();
+        let mut fresh = Vec::new();
         for (key, advertised) in index_entries(INDEX, URL_PREFIX, &parse_json(INDEX, index)?)? {
             let path = format!("openapi/v3.1/{key}.json");
-            let bytes = files
+            let body = sources
                 .get(&path)
                 .ok_or_else(|| BundleError::in_file(INDEX, format!("lists {key}, but the bundle has no {path}")))?;
-            let unchanged = previous.and_then(|p| p.documents.get(&key)).map(|entry| &entry.document);
-            match unchanged.filter(|document| same_bytes(document.json.body(), bytes)) {
-                Some(document) => reused.push((key, advertised, document.clone())),
-                None => to_encode.push((key, advertised, path, bytes)),
-            }
-        }
-        let encoded = crate::parallel::map_by_cost(
-            &to_encode,
-            |(.., bytes)| bytes.len(),
-            |(_, _, path, bytes)| {
-                parse_json(path, bytes)?;
-                let json = Representation::new((*bytes).clone(), "application/json")
-                    .map_err(|e| BundleError::in_file(path, e))?;
-                Ok::<_, BundleError>(Document { json, protobuf: None })
-            },
-        );
-        let mut documents = reused;
-        for ((key, advertised, path, _), document) in to_encode.into_iter().zip(encoded) {
-            encoded_paths.push(path);
-            documents.push((key, advertised, document?));
-        }
-        let mut served = Self::default();
-        for (key, advertised, document) in documents {
-            if document.json.hash() != advertised {
-                return Err(BundleError::in_file(INDEX, format!("the hash it lists for {key} is not its document's")));
-            }
+            let unchanged = previous.and_then(|p| p.documents.get(&key)).filter(|entry| entry.hash == advertised);
+            let document = match unchanged.filter(|entry| entry.document.json.body().same_as(&body)) {
+                Some(entry) => entry.document.clone(),
+                None => {
+                    let document = Document::new(&path, body, Spec::V3, None, Some(advertised.clone()))?;
+                    fresh.push((path.clone(), document.json.clone()));
+                    encoded_paths.push(path);
+                    document
+                }
+            };
             let url = format!("{URL_PREFIX}{key}?hash={advertised}");
             let location = HeaderValue::try_from(url).map_err(|e| BundleError::in_file(INDEX, e.to_string()))?;
-            served.documents.insert(key, GroupVersionDocument { document, location });
+            served.documents.insert(key, GroupVersionDocument { document, hash: advertised, location });
+        }
+        if previous.is_some() {
+            check_now(&fresh)?;
         }
         encoded_paths.push(INDEX.to_owned());
-        let root =
-            Representation::new(index.clone(), "application/json").map_err(|e| BundleError::in_file(INDEX, e))?;
+        let root = Representation::of(Body::Memory(index.clone()), "application/json", None)
+            .map_err(|e| BundleError::in_file(INDEX, e))?;
         served.root = Some(root);
         Ok(served)
     }

@@ -18,7 +18,7 @@ const MAX_SETTLE: Duration = Duration::from_secs(3);
 /// Builds `build()` and swaps it in; on failure logs why, counts it, and leaves the current bundle serving.
 pub fn reload(handle: &Handle, build: &dyn Fn() -> Result<Bundle, String>) -> Result<(), String> {
     let started = Instant::now();
-    match build() {
+    match build().and_then(|bundle| bundle.check_listed_documents().map(|()| bundle).map_err(|e| e.to_string())) {
         Ok(bundle) => {
             let encoded = bundle.encoded_documents().len();
             let bundle = Arc::new(bundle);

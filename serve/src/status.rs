@@ -30,6 +30,9 @@ pub enum Failure {
     HeadTooLarge,
     /// A request without the credentials the server requires (see [`crate::tls::FrontProxy`]).
     Unauthorized,
+    /// A document whose encodings cannot be computed: its file does not match the hash the index lists for it, or
+    /// was rewritten in place after the server opened it (the server's log says which); a reload serves it again.
+    DocumentUnavailable,
 }
 
 struct Prepared {
@@ -113,6 +116,13 @@ static HEAD_TOO_LARGE: LazyLock<Prepared> = LazyLock::new(|| {
         "the request head is larger than the server accepts",
     )
 });
+static DOCUMENT_UNAVAILABLE: LazyLock<Prepared> = LazyLock::new(|| {
+    prepare(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "ServiceUnavailable",
+        "the document's file no longer matches what the server loaded; it is served again after a reload",
+    )
+});
 static UNAUTHORIZED: LazyLock<Prepared> =
     LazyLock::new(|| prepare(StatusCode::UNAUTHORIZED, "Unauthorized", "Unauthorized"));
 static TOO_MANY_CONNECTIONS: LazyLock<Prepared> = LazyLock::new(|| {
@@ -138,6 +148,7 @@ impl Failure {
             Self::UpstreamUnavailable => &UPSTREAM_UNAVAILABLE,
             Self::MethodNotAllowed => &METHOD_NOT_ALLOWED,
             Self::UriTooLong => &URI_TOO_LONG,
+            Self::DocumentUnavailable => &DOCUMENT_UNAVAILABLE,
             Self::HeadTooLarge => &HEAD_TOO_LARGE,
             Self::Unauthorized => &UNAUTHORIZED,
         }

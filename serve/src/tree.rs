@@ -3,6 +3,12 @@
 //! one group of thousands changed reads that group's files, and the bytes of every other file stay the memory the
 //! serving bundle already holds.
 //!
+//! [`Tree::read_keeping_open`] reads only what a bundle parses when it loads, and small files; a large OpenAPI
+//! document (most of the bytes of a large API: hundreds of megabytes) is opened and kept open instead, served from
+//! its file. Keeping the descriptor, not the path, means the bytes served are the inode read at load even after
+//! `kapi generate` replaces the file by a rename; only large files hold one (a few thousand for thousands of
+//! groups, beside the connections: see [`crate::open_files`]).
+//!
 //! A stamp is trusted only for a file last changed well before the previous read began (as git treats "racily
 //! clean" index entries): a file rewritten in the same instant the previous read saw it could keep its size and
 //! times, so it is read again.
@@ -15,8 +21,10 @@ use std::time::{Duration, SystemTime};
 
 use axum::body::Bytes;
 
+use crate::body_file::{BodyFile, SENDFILE_MIN_BYTES};
 use crate::error::BundleError;
-use crate::files::{Files, SERVED_ENTRIES, TopLevel, read_file, walk};
+use crate::files::{Files, MAX_FILE_BYTES, SERVED_ENTRIES, TopLevel, read_file, walk};
+use crate::sources::{OpenFiles, Sources};
 
 /// How much older than the previous read a file's change time must be for its stamp to be trusted: above the
 /// granularity of file system timestamps, which the kernel takes from a clock that can lag the system clock.
@@ -53,6 +61,8 @@ impl Stamp {
 #[derive(Debug, Default)]
 pub struct Tree {
     files: Files,
+    /// Large documents kept open rather than read ([`Tree::read_keeping_open`]).
+    open: OpenFiles,
     stamps: BTreeMap<String, Stamp>,
     /// When this read began, as (seconds, nanoseconds) since the epoch.
     began: (i64, i64),
@@ -69,18 +79,51 @@ impl Tree {
     /// [`Tree::read`], taking each file whose stamp has not changed since `previous` (an earlier read of the same
     /// directory) from it instead of from disk.
     pub fn read_reusing(dir: &Path, previous: Option<&Self>) -> Result<Self, BundleError> {
+        Self::read_with(dir, previous, false)
+    }
+
+    /// [`Tree::read_reusing`] that keeps large OpenAPI documents (every file under `openapi/` but the indexes, from
+    /// [`SENDFILE_MIN_BYTES`] on) open instead of reading them: [`crate::Bundle::from_tree_reusing`] serves them
+    /// from their files. [`Tree::files`] then holds the other files only.
+    pub fn read_keeping_open(dir: &Path, previous: Option<&Self>) -> Result<Self, BundleError> {
+        Self::read_with(dir, previous, true)
+    }
+
+    fn read_with(dir: &Path, previous: Option<&Self>, keep_open: bool) -> Result<Self, BundleError> {
         let began = since_epoch(SystemTime::now())?;
         let trusted_before = previous.map(|previous| {
             let (seconds, nanos) = previous.began;
             (seconds - RACY_MARGIN.as_secs() as i64, nanos)
         });
         let mut tree = Self { began, ..Self::default() };
+        let (mut opened, descriptors) = (0, if keep_open { descriptor_budget() } else { 0 });
         walk(dir, TopLevel::Only(&SERVED_ENTRIES), |key, path, metadata| {
             let stamp = Stamp::of(metadata);
             let unchanged = previous.zip(trusted_before).and_then(|(previous, trusted_before)| {
                 let same = previous.stamps.get(&key).is_some_and(|seen| *seen == stamp);
                 (same && stamp.changed_before(trusted_before)).then(|| previous.files.get(&key)).flatten()
             });
+            tree.stamps.insert(key.clone(), stamp);
+            if keep_open && kept_open(&key, metadata.len()) {
+                let previous = previous.zip(trusted_before).filter(|(previous, trusted_before)| {
+                    previous.stamps.get(&key).is_some_and(|seen| *seen == stamp)
+                        && stamp.changed_before(*trusted_before)
+                });
+                let file = match previous.and_then(|(previous, _)| previous.open.get(&key)) {
+                    Some(file) => Some(file.clone()),
+                    None if opened < descriptors => {
+                        opened += 1;
+                        tree.read_from_disk += 1;
+                        Some(open_file(path, &key)?)
+                    }
+                    // Past the budget: read into memory like a small file (the same bytes, at the cost of memory).
+                    None => None,
+                };
+                if let Some(file) = file {
+                    tree.open.insert(key, file);
+                    return Ok(());
+                }
+            }
             let bytes = match unchanged {
                 Some(bytes) => bytes.clone(),
                 None => {
@@ -88,7 +131,6 @@ impl Tree {
                     Bytes::from(read_file(path, &key, metadata)?)
                 }
             };
-            tree.stamps.insert(key.clone(), stamp);
             tree.files.insert(key, bytes);
             Ok(())
         })?;
@@ -100,10 +142,46 @@ impl Tree {
         &self.files
     }
 
-    /// How many files this read took from disk; the others it took from the previous read.
+    /// Every file, those in memory and those kept open.
+    pub(crate) fn sources(&self) -> Sources {
+        Sources { files: self.files.clone(), open: self.open.clone() }
+    }
+
+    /// How many files this read took from disk (read, or opened); the others it took from the previous read.
     pub fn read_from_disk(&self) -> usize {
         self.read_from_disk
     }
+}
+
+/// True for a file served as it is and never parsed at load, large enough to be sent with `sendfile(2)`.
+fn kept_open(key: &str, len: u64) -> bool {
+    key.starts_with("openapi/") && !key.ends_with("/index.json") && len >= SENDFILE_MIN_BYTES as u64
+}
+
+/// How many more files a read may keep open: up to half the soft limit of open files, the rest left to the
+/// connections and everything else (a shell's default of 1 024 keeps a few hundred documents open, and the others
+/// in memory).
+fn descriptor_budget() -> usize {
+    let open_now = std::fs::read_dir("/proc/self/fd").map_or(0, Iterator::count);
+    match rustix::process::getrlimit(rustix::process::Resource::Nofile).current {
+        None => usize::MAX,
+        Some(soft) => usize::try_from(soft / 2).unwrap_or(usize::MAX).saturating_sub(open_now),
+    }
+}
+
+/// `path` opened read-only, with the checks [`read_file`] makes; its metadata is read from the open descriptor,
+/// so it is the file kept.
+fn open_file(path: &Path, key: &str) -> Result<BodyFile, BundleError> {
+    let file = std::fs::File::open(path).map_err(|e| BundleError::in_file(key, format!("cannot open: {e}")))?;
+    let metadata = file.metadata().map_err(|e| BundleError::in_file(key, format!("cannot read: {e}")))?;
+    if !metadata.is_file() {
+        return Err(BundleError::in_file(key, "not a regular file"));
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        let message = format!("{} bytes, more than the {MAX_FILE_BYTES} a bundle file may have", metadata.len());
+        return Err(BundleError::in_file(key, message));
+    }
+    Ok(BodyFile::opened(file, &metadata))
 }
 
 fn since_epoch(time: SystemTime) -> Result<(i64, i64), BundleError> {
@@ -191,5 +269,55 @@ mod tests {
         backdate(dir.path(), "model.json");
         let third = Tree::read_reusing(dir.path(), Some(&aged(second, 5))).expect("reads");
         assert_eq!(third.read_from_disk(), 1);
+    }
+
+    #[test]
+    fn large_openapi_documents_are_kept_open_and_the_rest_read() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let large = "x".repeat(SENDFILE_MIN_BYTES);
+        write(dir.path(), "openapi/v3/apis/g/v1.json", &large);
+        write(dir.path(), "openapi/v3/index.json", &large);
+        write(dir.path(), "openapi/v3/api/v1.json", "{}");
+        write(dir.path(), "discovery/aggregated_v2.json", &large);
+        write(dir.path(), "jsonschema/e.json", &large);
+        let first = aged(Tree::read_keeping_open(dir.path(), None).expect("reads"), 5);
+        assert_eq!(first.open.keys().collect::<Vec<_>>(), ["openapi/v3/apis/g/v1.json"]);
+        assert_eq!(
+            first.files().keys().collect::<Vec<_>>(),
+            ["discovery/aggregated_v2.json", "openapi/v3/api/v1.json", "openapi/v3/index.json"]
+        );
+        assert_eq!(first.read_from_disk(), 4);
+        // Unchanged: the same open file; replaced by a rename: opened anew, the old one keeping its bytes.
+        let again = Tree::read_keeping_open(dir.path(), Some(&first)).expect("reads");
+        assert_eq!(again.read_from_disk(), 0);
+        assert!(again.open["openapi/v3/apis/g/v1.json"].same_file(&first.open["openapi/v3/apis/g/v1.json"]));
+        let replacement = dir.path().join("openapi/v3/apis/g/.v1.json.tmp");
+        std::fs::write(&replacement, "y".repeat(SENDFILE_MIN_BYTES)).expect("written");
+        std::fs::rename(&replacement, dir.path().join("openapi/v3/apis/g/v1.json")).expect("renamed");
+        let replaced = Tree::read_keeping_open(dir.path(), Some(&aged(again, 5))).expect("reads");
+        assert_eq!(replaced.read_from_disk(), 1);
+        assert_eq!(first.open["openapi/v3/apis/g/v1.json"].read_all().expect("reads"), large.as_bytes());
+        assert_eq!(replaced.open["openapi/v3/apis/g/v1.json"].read_all().expect("reads")[0], b'y');
+    }
+
+    #[test]
+    fn past_half_the_open_files_limit_large_documents_are_read_into_memory_instead() {
+        use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+        let dir = tempfile::tempdir().expect("a directory");
+        let large = "x".repeat(SENDFILE_MIN_BYTES);
+        for i in 0..40 {
+            write(dir.path(), &format!("openapi/v3/apis/g{i}/v1.json"), &large);
+        }
+        // A limit whose half leaves room for 10 more than are open now (this test runs in a process of its own).
+        let open_now = std::fs::read_dir("/proc/self/fd").map_or(64, |entries| entries.count()) as u64;
+        let limit = getrlimit(Resource::Nofile);
+        let lowered = Rlimit { current: Some(2 * (open_now + 10)), maximum: limit.maximum };
+        setrlimit(Resource::Nofile, lowered).expect("lowered");
+        let tree = Tree::read_keeping_open(dir.path(), None);
+        setrlimit(Resource::Nofile, limit).expect("restored");
+        let tree = tree.expect("reads all the same");
+        assert_eq!(tree.open.len() + tree.files().len(), 40);
+        assert!((9..=11).contains(&tree.open.len()), "{} open", tree.open.len());
+        assert!(tree.files().values().all(|bytes| bytes.len() == SENDFILE_MIN_BYTES));
     }
 }

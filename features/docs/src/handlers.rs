@@ -36,6 +36,12 @@ pub(super) async fn page(State(handle): State<Handle>, uri: Uri, headers: Header
     };
     let Some(bundle) = handle.current() else { return Failure::NotReady.response() };
     let site = bundle.part::<Arc<Docs>>();
+    // A large model's site is built on first need: off this connection's event loop, which serves others.
+    if let Some(docs) = site.as_ref().filter(|docs| !docs.is_built()).cloned()
+        && let Err(error) = tokio::task::spawn_blocking(move || docs.build_now()).await
+    {
+        tracing::error!(%error, "building the API reference failed");
+    }
     let Some((docs, rep)) = site.as_ref().and_then(|docs| docs.get(&path).map(|rep| (docs, rep))) else {
         return Failure::NotFound.response();
     };
@@ -50,5 +56,5 @@ pub(super) async fn page(State(handle): State<Handle>, uri: Uri, headers: Header
         vary_accept: false,
         content_type: None,
     };
-    reply.decide(rep, &headers).into_response()
+    reply.respond(rep, &headers)
 }

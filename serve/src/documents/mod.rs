@@ -2,6 +2,7 @@
 //! query and headers alone. The router's handler and the connection fast path ([`crate::fastpath`]) both answer
 //! through [`answer`], so the two cannot disagree.
 
+mod pending;
 mod route;
 
 use std::borrow::Cow;
@@ -15,9 +16,12 @@ use crate::last_modified::LastModified;
 use crate::negotiate::{DiscoveryChoice, OpenApiChoice, Spec, negotiate_discovery, negotiate_openapi, parse_accept};
 use crate::openapi::{Document, GroupVersionDocument};
 use crate::plug::remote::{RemoteDocument, RemoteDocuments};
-use crate::respond::{Caching, Conditional, ContentTypeOverride, Prepared, Reply, RequestHeaders};
+use crate::respond::{
+    Caching, Conditional, ContentTypeOverride, Prepared, Reply, RequestHeaders, Unavailable, Undecided,
+};
 use crate::status::Failure;
 use crate::variants::Representation;
+pub(crate) use pending::Pending;
 pub(crate) use route::{DocumentPath, document_path};
 
 /// The v3 protobuf media type in its older `@v1.0` spelling, echoed to clients that ask for it so.
@@ -32,14 +36,28 @@ pub(crate) enum Answer<'b> {
     /// A representation of the document: 200, or 304 when the client's copy is current.
     Document(Prepared<'b>),
     /// A stale `?hash=`: 301 to the current one, carrying the current ETag.
-    Redirect { location: &'b HeaderValue, rep: &'b Representation },
+    Redirect { location: &'b HeaderValue, etag: &'b HeaderValue },
     /// An OpenAPI document another server answers.
     Remote { document: &'b dyn RemoteDocument, key: Cow<'b, str> },
     /// 404 or 406.
     Failure(Failure),
+    /// A document that cannot be sent (503; logged where answered).
+    Unavailable(Unavailable),
+    /// Something to compute first ([`Pending::compute_off_loop`]); then the same request is answered again.
+    Pending(Pending),
 }
 
-/// The answer to `GET path?query` with `headers` from `bundle`.
+/// The answer for a decided reply.
+fn decided(decided: Result<Prepared<'_>, Undecided>) -> Answer<'_> {
+    match decided {
+        Ok(prepared) => Answer::Document(prepared),
+        Err(Undecided::Unavailable(unavailable)) => Answer::Unavailable(unavailable),
+        Err(Undecided::NotEncoded(rep)) => Answer::Pending(Pending::Encodings(rep)),
+    }
+}
+
+/// The answer to `GET path?query` with `headers` from `bundle`. Nothing is computed here: what the answer needs
+/// and no request computed yet is [`Answer::Pending`].
 pub(crate) fn answer<'b>(
     bundle: &'b Bundle,
     path: DocumentPath<'b>,
@@ -55,7 +73,7 @@ pub(crate) fn answer<'b>(
         DocumentPath::GroupVersion(group_version) => discovery.group_versions.get(group_version.as_ref()),
         DocumentPath::OpenApiRoot => {
             return bundle.openapi.root.as_ref().map_or(not_found(), |root| {
-                Answer::Document(plain(bundle, Caching::Unspecified, false).decide(root, headers))
+                decided(plain(bundle, Caching::Unspecified, false).decide_encoded(root, headers))
             });
         }
         DocumentPath::OpenApiV3(key) => {
@@ -65,7 +83,7 @@ pub(crate) fn answer<'b>(
         // The same caching as v3's, from local documents only.
         DocumentPath::OpenApiV31Root => {
             return bundle.openapi_v31.root.as_ref().map_or(not_found(), |root| {
-                Answer::Document(plain(bundle, Caching::Unspecified, false).decide(root, headers))
+                decided(plain(bundle, Caching::Unspecified, false).decide_encoded(root, headers))
             });
         }
         DocumentPath::OpenApiV31(key) => {
@@ -76,7 +94,7 @@ pub(crate) fn answer<'b>(
             return served.map_or(not_found(), |v2| openapi(&v2.last_modified, &v2.document, Spec::V2, headers));
         }
         DocumentPath::Version => {
-            return Answer::Document(plain(bundle, Caching::Unspecified, false).decide(&bundle.version, headers));
+            return decided(plain(bundle, Caching::Unspecified, false).decide_encoded(&bundle.version, headers));
         }
     };
     found.map_or(not_found(), |variants| legacy(bundle, variants, headers))
@@ -113,9 +131,9 @@ fn root<'b>(bundle: &'b Bundle, root: &'b Root, headers: &(impl RequestHeaders +
     let aggregated =
         Reply { conditional: Conditional::Exact, caching: Caching::Public, vary_accept: true, content_type: None };
     match negotiate_discovery(&parse_accept(headers.text("accept")), |choice| root.variant(choice)) {
-        Some((DiscoveryChoice::Aggregated(..), rep)) => Answer::Document(aggregated.decide(rep, headers)),
+        Some((DiscoveryChoice::Aggregated(..), rep)) => decided(aggregated.decide_encoded(rep, headers)),
         Some((DiscoveryChoice::Legacy(_), rep)) => {
-            Answer::Document(plain(bundle, Caching::Unspecified, true).decide(rep, headers))
+            decided(plain(bundle, Caching::Unspecified, true).decide_encoded(rep, headers))
         }
         None => Answer::Failure(Failure::DiscoveryNotAcceptable),
     }
@@ -129,7 +147,7 @@ fn legacy<'b>(bundle: &'b Bundle, variants: &'b Variants, headers: &(impl Reques
         DiscoveryChoice::Aggregated(..) => None,
     };
     match negotiate_discovery(&parse_accept(headers.text("accept")), offer) {
-        Some((_, rep)) => Answer::Document(plain(bundle, Caching::Unspecified, true).decide(rep, headers)),
+        Some((_, rep)) => decided(plain(bundle, Caching::Unspecified, true).decide_encoded(rep, headers)),
         None => Answer::Failure(Failure::DiscoveryNotAcceptable),
     }
 }
@@ -150,18 +168,27 @@ fn group_version_document<'b>(
             None => not_found(),
         };
     };
-    let Some((rep, content_type)) = choose(&entry.document, Spec::V3, headers) else {
-        return Answer::Failure(Failure::OpenApiNotAcceptable);
+    let (rep, content_type) = match choose(&entry.document, Spec::V3, headers) {
+        Ok(Some(chosen)) => chosen,
+        Ok(None) => return Answer::Failure(Failure::OpenApiNotAcceptable),
+        Err(pending) => return Answer::Pending(pending),
     };
     let caching = match query_param(query, "hash") {
-        // The hash names the document (its JSON), whichever encoding is asked for.
-        Some(hash) if hash != entry.document.json.hash() => {
-            return Answer::Redirect { location: &entry.location, rep };
+        // The hash names the document (its JSON), whichever encoding is asked for: the index's, which the
+        // document's bytes are checked to have when first hashed.
+        Some(hash) if hash != entry.hash => {
+            if !rep.is_encoded() {
+                return Answer::Pending(Pending::Encodings(rep.clone()));
+            }
+            return match rep.encoded() {
+                Ok(encoded) => Answer::Redirect { location: &entry.location, etag: encoded.etag() },
+                Err(reason) => Answer::Unavailable(Unavailable(reason.to_owned())),
+            };
         }
         Some(_) => Caching::Immutable,
         None => Caching::Unspecified,
     };
-    Answer::Document(Reply { content_type, ..plain(bundle, caching, true) }.decide(rep, headers))
+    decided(Reply { content_type, ..plain(bundle, caching, true) }.decide_encoded(rep, headers))
 }
 
 /// `/openapi/v2`: swagger as JSON or gnostic protobuf.
@@ -172,24 +199,41 @@ fn openapi<'b>(
     headers: &(impl RequestHeaders + ?Sized),
 ) -> Answer<'b> {
     match choose(document, spec, headers) {
-        Some((rep, _)) => Answer::Document(plain_since(last_modified, Caching::Unspecified, true).decide(rep, headers)),
-        None => Answer::Failure(Failure::OpenApiNotAcceptable),
+        Ok(Some((rep, _))) => {
+            decided(plain_since(last_modified, Caching::Unspecified, true).decide_encoded(rep, headers))
+        }
+        Ok(None) => Answer::Failure(Failure::OpenApiNotAcceptable),
+        Err(pending) => Answer::Pending(pending),
     }
 }
 
 /// The variant `Accept` asks for, with the media type to echo when the client used the `@v1.0` spelling for v3.
+/// The protobuf form is encoded only when the client would take it ([`Pending::Protobuf`] until it is); if it
+/// cannot be, it is not offered, and the choice is made again without it.
 fn choose<'a>(
     document: &'a Document,
     spec: Spec,
     headers: &(impl RequestHeaders + ?Sized),
-) -> Option<(&'a Representation, Option<&'static ContentTypeOverride>)> {
-    match negotiate_openapi(&parse_accept(headers.text("accept")), spec, document.protobuf.is_some())? {
+) -> Result<Option<(&'a Representation, Option<&'static ContentTypeOverride>)>, Pending> {
+    let clauses = parse_accept(headers.text("accept"));
+    let Some(choice) = negotiate_openapi(&clauses, spec, document.protobuf.is_some()) else { return Ok(None) };
+    let choice = match (choice, &document.protobuf) {
+        (OpenApiChoice::Protobuf { .. }, Some(lazy)) if !lazy.is_encoded() => {
+            return Err(Pending::Protobuf(lazy.clone()));
+        }
+        (OpenApiChoice::Protobuf { .. }, _) if document.protobuf().is_none() => {
+            let Some(choice) = negotiate_openapi(&clauses, spec, false) else { return Ok(None) };
+            choice
+        }
+        (choice, _) => choice,
+    };
+    Ok(match choice {
         OpenApiChoice::Json => Some((&document.json, None)),
         OpenApiChoice::Protobuf { at_spelling } => {
             let echo = (at_spelling && spec == Spec::V3).then_some(&V3_PROTOBUF_AT_SPELLING);
-            document.protobuf.as_ref().map(|rep| (rep, echo))
+            document.protobuf().map(|rep| (rep, echo))
         }
-    }
+    })
 }
 
 /// The first value of `name` in a raw query string; `?timeout=32s` and anything else is ignored.

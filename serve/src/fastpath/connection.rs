@@ -21,8 +21,10 @@ use super::clock::ConnectionClock;
 use super::prefixed::Prefixed;
 use super::request::{MAX_HEADERS, Parsed, SimpleRequest, parse};
 use super::stream::{FirstAnswered, StreamEnd, is_plain_stream, may_stream, route, to_request, write_stream};
+use crate::body::Body;
+use crate::body_file::BodyFile;
 use crate::bundle::Bundle;
-use crate::documents::{Answer, answer, document_path};
+use crate::documents::{Answer, Pending, answer, document_path};
 use crate::graceful::until_drained;
 use crate::handle::Handle;
 use crate::limits::ServeLimits;
@@ -184,34 +186,82 @@ async fn answer_buffered<S: Connection>(
         Parsed::HandOff => return Step::HandOff,
     };
     let started = Instant::now();
-    let current = handle.current_guard();
-    let Some(bundle) = current.as_ref() else { return Step::HandOff };
-    let Some((prepared, class)) = decide(bundle, &request) else { return Step::HandOff };
-    let head = prepared.head_parts(clock.now(), request.head);
-    let body = prepared.body().filter(|_| !request.head);
-    let slices = head.io_slices();
-    let written = match prepared.body_file().filter(|_| !request.head) {
-        #[cfg(target_os = "linux")]
-        Some(file) => match stream.as_tcp() {
-            Some(tcp) => super::sendfile::send_head_and_file(tcp, &slices[..head.len()], file).await,
-            None => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
-        },
-        _ => write_response(stream, &slices[..head.len()], body.map(|b| &b[..])).await,
-    };
-    let status = prepared.status().as_u16();
-    observe(handle, &request, class, status, started);
-    let consumed = request.len;
-    buffer.consume(consumed);
-    if written.is_err() { Step::Closed } else { Step::Answered }
+    loop {
+        match answer_request(stream, handle, &request, clock, started).await {
+            Attempt::Done(written) => {
+                buffer.consume(request.len);
+                return if written.is_err() { Step::Closed } else { Step::Answered };
+            }
+            Attempt::HandOff => return Step::HandOff,
+            // Computed off this event loop (its other connections go on), then answered from the bundle current
+            // by then.
+            Attempt::Pending(pending) => pending.compute_off_loop().await,
+        }
+    }
 }
 
-/// The fast path's answer to `request` from `bundle`: a document, or `None` for the router to answer.
-pub(crate) fn decide<'b>(bundle: &'b Bundle, request: &SimpleRequest<'b>) -> Option<(Prepared<'b>, EndpointClass)> {
-    let path = document_path(request.path)?;
+/// What one attempt at answering a request from the current bundle gave.
+enum Attempt {
+    /// Answered: whether the response was written.
+    Done(io::Result<()>),
+    HandOff,
+    /// The document needs something computed first.
+    Pending(Pending),
+}
+
+/// Answers `request` from the current bundle, unless it needs something computed first.
+async fn answer_request<S: Connection>(
+    stream: &mut S,
+    handle: &Handle,
+    request: &SimpleRequest<'_>,
+    clock: &mut ConnectionClock,
+    started: Instant,
+) -> Attempt {
+    let current = handle.current_guard();
+    let Some(bundle) = current.as_ref() else { return Attempt::HandOff };
+    let (prepared, class) = match decide(bundle, request) {
+        Decision::Answer(prepared, class) => (prepared, class),
+        Decision::HandOff => return Attempt::HandOff,
+        Decision::Pending(pending) => return Attempt::Pending(pending),
+    };
+    let head = prepared.head_parts(clock.now(), request.head);
+    let slices = head.io_slices();
+    let head = &slices[..head.len()];
+    // Over plain TCP a large body goes out of a file with sendfile(2); through TLS it is written from memory.
+    let body = if stream.as_tcp().is_some() { prepared.body_to_send() } else { prepared.body() };
+    let written = match body.filter(|_| !request.head) {
+        None => write_response(stream, head, None).await,
+        Some(Body::Memory(bytes)) => write_response(stream, head, Some(bytes)).await,
+        Some(Body::File(file)) => match stream.as_tcp() {
+            #[cfg(target_os = "linux")]
+            Some(tcp) => super::sendfile::send_head_and_file(tcp, head, file).await,
+            _ => write_file(stream, head, file).await,
+        },
+    };
+    let status = prepared.status().as_u16();
+    observe(handle, request, class, status, started);
+    Attempt::Done(written)
+}
+
+/// The fast path's decision for one request.
+pub(crate) enum Decision<'b> {
+    Answer(Prepared<'b>, EndpointClass),
+    /// For the router to answer.
+    HandOff,
+    Pending(Pending),
+}
+
+/// The fast path's answer to `request` from `bundle`: a document, something to compute first, or the router's to
+/// answer.
+pub(crate) fn decide<'b>(bundle: &'b Bundle, request: &SimpleRequest<'b>) -> Decision<'b> {
+    let Some(path) = document_path(request.path) else { return Decision::HandOff };
     let class = path.endpoint_class();
     match answer(bundle, path, request.query, request.headers) {
-        Answer::Document(prepared) => Some((prepared, class)),
-        Answer::Redirect { .. } | Answer::Remote { .. } | Answer::Failure(_) => None,
+        Answer::Document(prepared) => Decision::Answer(prepared, class),
+        Answer::Pending(pending) => Decision::Pending(pending),
+        Answer::Redirect { .. } | Answer::Remote { .. } | Answer::Failure(_) | Answer::Unavailable(_) => {
+            Decision::HandOff
+        }
     }
 }
 
@@ -242,6 +292,19 @@ async fn write_response<S: Connection>(stream: &mut S, head: &[IoSlice<'_>], bod
             return Err(io::ErrorKind::WriteZero.into());
         }
         IoSlice::advance_slices(&mut remaining, written);
+    }
+    Ok(())
+}
+
+/// Writes the head and then a body in a file a piece at a time, where `sendfile(2)` cannot be used (TLS).
+async fn write_file<S: Connection>(stream: &mut S, head: &[IoSlice<'_>], body: &BodyFile) -> io::Result<()> {
+    write_response(stream, head, None).await?;
+    const PIECE_BYTES: usize = 256 * 1024;
+    let mut offset = 0;
+    while offset < body.len() {
+        let piece = body.read_piece(offset, PIECE_BYTES)?;
+        stream.write_all(&piece).await?;
+        offset += piece.len();
     }
     Ok(())
 }

@@ -23,9 +23,16 @@ pub(crate) fn response_bytes(
 ) -> Option<(Vec<u8>, Option<axum::body::Bytes>)> {
     let mut storage = [httparse::EMPTY_HEADER; request::MAX_HEADERS];
     let request::Parsed::Simple(request) = request::parse(bytes, &mut storage) else { return None };
-    let (prepared, _) = connection::decide(bundle, &request)?;
+    let prepared = loop {
+        match connection::decide(bundle, &request) {
+            connection::Decision::Answer(prepared, _) => break prepared,
+            connection::Decision::HandOff => return None,
+            connection::Decision::Pending(pending) => pending.compute(),
+        }
+    };
     let mut clock = clock::ConnectionClock::default();
     let head = prepared.head_parts(clock.now(), request.head);
     let head_bytes = head.io_slices()[..head.len()].iter().flat_map(|slice| slice.iter().copied()).collect();
-    Some((head_bytes, prepared.body().filter(|_| !request.head).cloned()))
+    let body = prepared.body().filter(|_| !request.head).map(|body| body.to_bytes().unwrap_or_default());
+    Some((head_bytes, body))
 }

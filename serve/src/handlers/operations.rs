@@ -12,12 +12,23 @@ pub(crate) async fn alive() -> Response {
     text(StatusCode::OK, "ok".to_owned())
 }
 
-/// `GET /readyz`: a bundle is loaded (and with it, discovery built), and every check features added passes. Like kube-apiserver: `ok` when ready (one line per check with `?verbose`), and
-/// otherwise one `[+]`/`[-]` line per check, with the reason a check fails.
+/// `GET /readyz`: a bundle is loaded (and with it, discovery built), its documents can be served, and every check
+/// features added passes. Like kube-apiserver: `ok` when ready (one line per check with `?verbose`), and otherwise
+/// one `[+]`/`[-]` line per check, with the reason a check fails. The `encodings` line says how many documents'
+/// ETags and gzip copies are still to compute ([`crate::warmup`]): informational, since a request computes what it
+/// needs; it fails only for documents that cannot be served at all.
 pub(crate) async fn ready(State(handle): State<Handle>, uri: Uri) -> Response {
-    let mut checks = vec![("bundle", if handle.is_ready() { Ok(()) } else { Err("no bundle loaded".to_owned()) })];
+    let current = handle.current();
+    let bundle = match &current {
+        Some(_) => Ok(None),
+        None => Err("no bundle loaded".to_owned()),
+    };
+    let mut checks = vec![("bundle", bundle)];
+    if let Some(bundle) = &current {
+        checks.push(("encodings", crate::warmup::progress(bundle).outcome()));
+    }
     for check in handle.readiness_checks() {
-        checks.push((check.name, (check.check)()));
+        checks.push((check.name, (check.check)().map(|()| None)));
     }
     let ready = checks.iter().all(|(_, outcome)| outcome.is_ok());
     let verbose =
@@ -28,7 +39,8 @@ pub(crate) async fn ready(State(handle): State<Handle>, uri: Uri) -> Response {
     let mut body = String::new();
     for (name, outcome) in &checks {
         match outcome {
-            Ok(()) => body.push_str(&format!("[+]{name} ok\n")),
+            Ok(None) => body.push_str(&format!("[+]{name} ok\n")),
+            Ok(Some(note)) => body.push_str(&format!("[+]{name} ok ({note})\n")),
             Err(reason) => body.push_str(&format!("[-]{name} failed: {reason}\n")),
         }
     }

@@ -5,7 +5,7 @@
 use std::time::SystemTime;
 
 use super::request_headers::RequestHeaders;
-use crate::variants::Representation;
+use crate::variants::Encoded;
 
 /// True when `If-None-Match` (`if_none_match`) names `etag` (a quoted entity tag) or is `*`. A value that stops
 /// parsing part-way matches only through the tags before the fault, as Go's scanner does.
@@ -65,7 +65,7 @@ pub(crate) fn unmodified_since(since: &str, last_modified: SystemTime) -> bool {
 /// `If-None-Match` decides when present (as in `http.ServeContent`); otherwise `If-Modified-Since` does.
 pub(crate) fn http_not_modified(
     request: &(impl RequestHeaders + ?Sized),
-    rep: &Representation,
+    rep: &Encoded,
     last_modified: SystemTime,
 ) -> bool {
     match request.raw("if-none-match") {

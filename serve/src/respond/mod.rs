@@ -3,6 +3,7 @@
 //! head written straight to a connection (`Prepared::head_parts`, the fast path), so both say the same thing.
 
 mod conditional;
+mod file_stream;
 mod reply;
 mod request_headers;
 mod wire;
@@ -10,7 +11,7 @@ mod wire;
 use axum::http::{HeaderMap, header};
 
 pub(crate) use reply::ONE_YEAR;
-pub use reply::{Caching, Conditional, ContentTypeOverride, Prepared, Reply};
+pub use reply::{Caching, Conditional, ContentTypeOverride, Prepared, Reply, Unavailable, Undecided};
 pub use request_headers::RequestHeaders;
 pub(crate) use wire::ClockLines;
 

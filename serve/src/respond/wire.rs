@@ -53,7 +53,7 @@ impl<'a> Prepared<'a> {
     pub(crate) fn head_parts(&self, clock: ClockLines<'a>, head_request: bool) -> HeadParts<'a> {
         let mut head = HeadParts { parts: [&[]; MAX_PARTS], len: 0 };
         head.push(if self.not_modified { b"HTTP/1.1 304 Not Modified\r\n" } else { b"HTTP/1.1 200 OK\r\n" });
-        head.push(self.rep.lines().etag.as_bytes());
+        head.push(self.encoded.lines().etag.as_bytes());
         if let Some(vary) = self.vary() {
             head.push(match vary {
                 "Accept, Accept-Encoding" => b"vary: Accept, Accept-Encoding\r\n",
@@ -71,14 +71,14 @@ impl<'a> Prepared<'a> {
             }
         }
         if !self.not_modified {
-            head.push(self.reply.content_type.map_or(self.rep.lines().content_type.as_bytes(), |o| o.line));
+            head.push(self.reply.content_type.map_or(self.rep.content_type_line().as_bytes(), |o| o.line));
             if self.gzip {
                 head.push(b"content-encoding: gzip\r\n");
             }
             if let Conditional::Http { line, .. } = self.reply.conditional {
                 head.push(line);
             }
-            let lines = self.rep.lines();
+            let lines = self.encoded.lines();
             head.push(if self.gzip { lines.gzip_length.as_bytes() } else { lines.length.as_bytes() });
         } else if head_request {
             head.push(b"content-length: 0\r\n");
