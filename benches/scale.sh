@@ -10,16 +10,42 @@
 #     `kubectl api-resources` (fresh cache): its wall time and how many requests it made.
 # With --wrk it then runs benches/serve-vs-nginx.sh against the same bundle.
 #
-# Usage: bash benches/scale.sh [--wrk] [RUNS]
+# The N = 3000 output is compared byte for byte (`diff -r`, the reuse record aside: it holds file times) with what
+# the kapi of revision BASE (default HEAD~1) generates from the same model: that kapi is built once from
+# `git archive BASE` in $KAPI_CACHE/scale-base (its own target directory), and the script fails when they differ.
+# Each run generates into a directory of its own, removed only after the runs: ext4 allocating inodes right after
+# tens of thousands were deleted costs seconds of system time that are the benchmark's doing, not kapi's.
+#
+# Usage: bash benches/scale.sh [--wrk] [--base REV] [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 wrk_too=false
-if [ "${1:-}" = --wrk ]; then wrk_too=true; shift; fi
+base=HEAD~1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --wrk) wrk_too=true; shift ;;
+    --base) base=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
 runs="${1:-3}"
 bash scripts/need-protoc.sh
 cargo build --release --locked -q --bin kapi -p kapi-cli
 cargo build --release --locked -q --bin synthetic-corpus -p kapi-tests
-kapi=target/release/kapi
+target_dir=${CARGO_TARGET_DIR:-target}
+kapi=$target_dir/release/kapi
+synthetic=$target_dir/release/synthetic-corpus
+
+# The previous revision's kapi, rebuilt only when BASE names another commit than last time.
+base_rev=$(git rev-parse --verify "$base^{commit}")
+base_home=${KAPI_CACHE:-$HOME/.cache/kapi}/scale-base
+if [ "$(cat "$base_home/rev" 2>/dev/null)" != "$base_rev" ]; then
+  rm -rf "$base_home/src" && mkdir -p "$base_home/src"
+  git archive "$base_rev" | tar -x -C "$base_home/src"
+  echo "$base_rev" >"$base_home/rev"
+fi
+(cd "$base_home/src" && CARGO_TARGET_DIR="$base_home/target" cargo build --release --locked -q --bin kapi -p kapi-cli)
+base_kapi=$base_home/target/release/kapi
 work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
@@ -31,23 +57,36 @@ median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1
 # CPU time is what the ratio of work done shows best on a shared machine.
 declare -A gen_ms gen_cpu_ms
 for n in 300 3000; do
-  target/release/synthetic-corpus --groups "$n" --out "$work/model-$n.json"
+  "$synthetic" --groups "$n" --out "$work/model-$n.json"
   times=()
   cpu=()
-  for _ in $(seq "$runs"); do
-    rm -rf "$work/gen-$n"
+  peaks=()
+  for run in $(seq "$runs"); do
     start=$(date +%s%N)
-    /usr/bin/time -f '%M %U %S' -o "$work/time-$n" "$kapi" generate --model "$work/model-$n.json" --out "$work/gen-$n" >/dev/null
+    /usr/bin/time -f '%M %U %S' -o "$work/time-$n" "$kapi" generate --model "$work/model-$n.json" --out "$work/gen-$n-$run" 2>/dev/null >/dev/null
     times+=($(( ($(date +%s%N) - start) / 1000000 )))
     cpu+=($(awk '{printf "%d", ($2 + $3) * 1000}' "$work/time-$n"))
+    peaks+=($(awk '{print $1}' "$work/time-$n"))
   done
+  for run in $(seq 2 "$runs"); do rm -rf "$work/gen-$n-$run"; done
+  mv "$work/gen-$n-1" "$work/gen-$n"
   gen_ms[$n]=$(median "${times[@]}")
   gen_cpu_ms[$n]=$(median "${cpu[@]}")
   files=$(find "$work/gen-$n" -type f | wc -l)
   bytes=$(du -sb "$work/gen-$n" | cut -f1)
   echo "N=$n: model $(wc -c <"$work/model-$n.json") bytes; generate ${gen_ms[$n]} ms wall (median of $runs: ${times[*]})," \
-    "${gen_cpu_ms[$n]} ms CPU (${cpu[*]}), peak RSS $(awk '{print $1}' "$work/time-$n") KB, $files files, $bytes bytes"
+    "${gen_cpu_ms[$n]} ms CPU (${cpu[*]}), peak RSS $(median "${peaks[@]}") KB (${peaks[*]}), $files files, $bytes bytes"
 done
+/usr/bin/time -f '%M %U %S' -o "$work/time-base" "$base_kapi" generate --model "$work/model-3000.json" --out "$work/base-3000" 2>/dev/null >/dev/null
+echo "N=3000 with the kapi of $base ($(git rev-parse --short "$base_rev")): $(awk '{printf "%d ms CPU, peak RSS %d KB", ($2 + $3) * 1000, $1}' "$work/time-base") (one run)"
+if diff -rq -x .kapi-reuse.json "$work/base-3000" "$work/gen-3000" >"$work/differences"; then
+  echo "N=3000 output: byte for byte what $base's kapi writes ($(find "$work/gen-3000" -type f | wc -l) files)"
+  rm -rf "$work/base-3000"
+else
+  echo "N=3000 output differs from $base's: $(wc -l <"$work/differences") files" >&2
+  head -20 "$work/differences" >&2
+  exit 1
+fi
 python3 -c "import sys; a = [int(x) for x in sys.argv[1:]]; print(f'time(3000)/time(300) = {a[0] / a[1]:.2f} wall, {a[2] / a[3]:.2f} CPU')" \
   "${gen_ms[3000]}" "${gen_ms[300]}" "${gen_cpu_ms[3000]}" "${gen_cpu_ms[300]}"
 
@@ -61,13 +100,20 @@ ready_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1)
 [ -n "$url" ] || { cat "$work/serve.out" "$work/serve.err" >&2; exit 1; }
 rss=$(awk '/VmRSS/ {print $2}' "/proc/${pids[0]}/status")
+# Encodings (ETags, gzip copies) are made on first need, and by a warm-up in the background: wait for it.
+for _ in $(seq 1200); do
+  curl -s "$url/readyz?verbose" | grep -q 'encodings ok$' && break
+  sleep 0.1
+done
+warm_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+warm_rss=$(awk '/VmRSS/ {print $2}' "/proc/${pids[0]}/status")
 aggregated='application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList'
 plain=$(curl -s -H "Accept: $aggregated" "$url/apis" | wc -c)
 gzipped=$(curl -s -H "Accept: $aggregated" -H 'Accept-Encoding: gzip' "$url/apis" | wc -c)
 crds=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sum(len(v["resources"]) for g in d["items"] for v in g["versions"][:1] if g["metadata"]["name"].endswith(".bench.example.com")))' "$work/gen-3000/discovery/aggregated_v2.json")
 echo "aggregated discovery (/apis, v2) for N=3000 ($crds synthetic kinds in their preferred versions):" \
   "$(wc -c <"$work/gen-3000/discovery/aggregated_v2.json") bytes written, $plain bytes served, $gzipped bytes served with gzip"
-echo "kapi serve --dir (N=3000): listening after $ready_ms ms, VmRSS $rss KB"
+echo "kapi serve --dir (N=3000): listening after $ready_ms ms, VmRSS $rss KB; warm-up done after $warm_ms ms, VmRSS $warm_rss KB"
 
 cat >"$work/kubeconfig" <<EOF
 apiVersion: v1
