@@ -15,7 +15,8 @@
 use std::fs::File;
 use std::io::Write;
 use std::os::unix::fs::{FileExt, MetadataExt};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// Bodies below this are written with the head in one vectored write: a second system call would cost more than
 /// the copy it saves.
@@ -27,7 +28,7 @@ const PIECE_BYTES: usize = 1 << 20;
 /// A body's bytes in a file; clones share the file.
 #[derive(Debug, Clone)]
 pub(crate) struct BodyFile {
-    file: Arc<File>,
+    file: Arc<Held>,
     len: usize,
     /// For a bundle's own file: its modification time when opened. A writer that rewrites the file in place
     /// (rather than replacing it) changes it, and the bytes are then no longer those the ETag names. (Not the
@@ -35,16 +36,56 @@ pub(crate) struct BodyFile {
     opened_at: Option<(i64, i64)>,
 }
 
+/// An open file, and whether it counts against [`MADE_FILES`].
+#[derive(Debug)]
+struct Held {
+    file: File,
+    made: bool,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if self.made {
+            MADE_FILES.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Files the server made and holds open. They are a quarter of the open-files limit at most: past it, made bytes
+/// stay in memory, so thousands of large documents never take the descriptors that connections (and the bundle's
+/// own files, half of the limit) need.
+static MADE_FILES: AtomicUsize = AtomicUsize::new(0);
+
+fn made_files_budget() -> usize {
+    static BUDGET: OnceLock<usize> = OnceLock::new();
+    *BUDGET.get_or_init(|| budget_of(rustix::process::getrlimit(rustix::process::Resource::Nofile).current))
+}
+
+/// A quarter of the soft limit on open files (no limit: no budget).
+fn budget_of(soft_limit: Option<u64>) -> usize {
+    soft_limit.map_or(usize::MAX, |soft| usize::try_from(soft / 4).unwrap_or(usize::MAX))
+}
+
+/// Takes a place among the made files; `false` when they are all taken.
+fn take_made_file() -> bool {
+    take_place(&MADE_FILES, made_files_budget())
+}
+
+fn take_place(open: &AtomicUsize, budget: usize) -> bool {
+    open.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |held| (held < budget).then_some(held + 1)).is_ok()
+}
+
 impl BodyFile {
     /// A file holding `bytes` when they are large enough to be worth it and the system has in-memory files;
     /// otherwise `None` and the body is written from memory.
     pub fn of(bytes: &[u8]) -> Option<Self> {
-        if bytes.len() < SENDFILE_MIN_BYTES {
+        if bytes.len() < SENDFILE_MIN_BYTES || !take_made_file() {
             return None;
         }
         match create(bytes) {
-            Ok(file) => Some(Self { file: Arc::new(file), len: bytes.len(), opened_at: None }),
+            Ok(file) => Some(Self { file: Arc::new(Held { file, made: true }), len: bytes.len(), opened_at: None }),
             Err(error) => {
+                MADE_FILES.fetch_sub(1, Ordering::Relaxed);
                 tracing::debug!(%error, "no in-memory file for a large body; it is written from memory");
                 None
             }
@@ -55,14 +96,14 @@ impl BodyFile {
     pub fn opened(file: File, metadata: &std::fs::Metadata) -> Self {
         let times = (metadata.mtime(), metadata.mtime_nsec());
         let len = usize::try_from(metadata.len()).unwrap_or(usize::MAX);
-        Self { file: Arc::new(file), len, opened_at: Some(times) }
+        Self { file: Arc::new(Held { file, made: false }), len, opened_at: Some(times) }
     }
 
     /// True when the bytes may no longer be those read when the file was opened: it was written, truncated or
     /// extended in place since (one `fstat`). Replacing it by a rename leaves the open inode as it was.
     pub fn changed_in_place(&self) -> bool {
         let Some(opened_at) = self.opened_at else { return false };
-        match self.file.metadata() {
+        match self.file.file.metadata() {
             Ok(now) => (now.mtime(), now.mtime_nsec()) != opened_at || now.len() != self.len as u64,
             Err(_) => true,
         }
@@ -74,7 +115,7 @@ impl BodyFile {
         let mut offset = 0;
         while offset < self.len {
             let want = (self.len - offset).min(buffer.len());
-            let read = self.file.read_at(&mut buffer[..want], offset as u64)?;
+            let read = self.file.file.read_at(&mut buffer[..want], offset as u64)?;
             if read == 0 {
                 return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "the file became shorter"));
             }
@@ -87,7 +128,7 @@ impl BodyFile {
     /// The bytes from `offset`, at most `max` of them (fewer at the end).
     pub fn read_piece(&self, offset: usize, max: usize) -> std::io::Result<Vec<u8>> {
         let mut piece = vec![0; max.min(self.len.saturating_sub(offset))];
-        self.file.read_exact_at(&mut piece, offset as u64)?;
+        self.file.file.read_exact_at(&mut piece, offset as u64)?;
         Ok(piece)
     }
 
@@ -103,7 +144,7 @@ impl BodyFile {
 
     /// The file.
     pub fn file(&self) -> &File {
-        &self.file
+        &self.file.file
     }
 
     /// The body's length.
@@ -171,7 +212,27 @@ mod tests {
         let body = BodyFile::of(&bytes).expect("a file");
         assert_eq!(body.len(), bytes.len());
         assert_eq!(contents(body.file()), bytes);
-        assert!((&*body.file).write_all(b"x").is_err(), "not writable");
+        assert!(body.file().write_all(b"x").is_err(), "not writable");
+    }
+
+    #[test]
+    fn made_files_stay_within_a_quarter_of_the_open_files_limit() {
+        assert_eq!(budget_of(Some(20_000)), 5_000);
+        assert_eq!(budget_of(None), usize::MAX);
+        let open = AtomicUsize::new(0);
+        assert!((0..3).all(|_| take_place(&open, 3)), "places up to the budget");
+        assert!(!take_place(&open, 3), "none past it");
+        open.fetch_sub(1, Ordering::Relaxed);
+        assert!(take_place(&open, 3), "a place given back is taken again");
+        // A made file gives its place back when the last copy of it is dropped.
+        let before = MADE_FILES.load(Ordering::Relaxed);
+        let file = BodyFile::of(&sample()).expect("a file");
+        let copy = file.clone();
+        assert_eq!(MADE_FILES.load(Ordering::Relaxed), before + 1);
+        drop(file);
+        assert_eq!(MADE_FILES.load(Ordering::Relaxed), before + 1, "a copy still holds it");
+        drop(copy);
+        assert_eq!(MADE_FILES.load(Ordering::Relaxed), before);
     }
 
     #[test]
