@@ -83,9 +83,15 @@ pub fn generate_into(
     dir: &std::path::Path,
 ) -> Result<(Artifacts, WriteReport), Error> {
     let sink = std::sync::Arc::new(writer::Sink::open(dir));
-    let artifacts = generate_to(registry, options, previous, Artifacts::streaming_to(sink.clone()))?;
+    let artifacts = generate_to(registry, options, previous, Artifacts::streaming_to(sink.clone(), read_back))?;
     let report = sink.finish(&artifacts)?;
     Ok((artifacts, report))
+}
+
+/// The files generation reads back once written, so a streaming generation holds them: the CRDs' JSON (the OpenAPI
+/// documents of CRD groups are built from them) and the v2 loss report (the CLI summarises it).
+fn read_back(path: &str) -> bool {
+    (path.starts_with(emit::crd::CRD_DIR) && path.ends_with(".json")) || path == openapi_v2::LOSS_REPORT_PATH
 }
 
 fn generate_to(

@@ -1,13 +1,20 @@
 //! The generator's output: relative paths to file bytes, held in memory until a writer puts them on disk, or
-//! handed to a [`Sink`] as each is finished when generating for an output directory.
+//! handed to a [`FileSink`] as each is finished when generating for an output directory.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 use std::sync::Arc;
 
-use crate::emit::crd::CRD_DIR;
-use crate::emit::openapi_v2::LOSS_REPORT_PATH;
 use crate::infra::reuse::record::{Stamp, UnitRecord};
-use crate::infra::writer::Sink;
+
+/// Which files a streaming generation holds rather than hands over: those read back once written.
+pub(crate) type ReadBack = fn(&str) -> bool;
+
+/// Where a streaming generation's finished files go ([`crate::writer::Sink`]).
+pub(crate) trait FileSink: Send + Sync + fmt::Debug {
+    /// Takes one finished file; `kept` is the stamp it had in the previous output it was taken from.
+    fn put(&self, path: &str, bytes: &[u8], kept: Option<&Stamp>);
+}
 
 /// Generated files by relative path (`/`-separated), in path order, and the warnings generating them raised.
 #[derive(Debug, Clone, Default)]
@@ -21,8 +28,9 @@ pub struct Artifacts {
     /// Files taken from the previous output, with the stamp they had there: the writer leaves such a file alone
     /// without reading it when it still has that stamp.
     kept: BTreeMap<String, Stamp>,
-    /// Where finished files go at once, when generating for a directory.
-    sink: Option<Arc<Sink>>,
+    /// Where finished files go at once, when generating for a directory, and which files stay held instead
+    /// (those generation reads back).
+    sink: Option<(Arc<dyn FileSink>, ReadBack)>,
     /// The files handed to the sink: part of the output, no longer held.
     streamed: BTreeSet<String>,
 }
@@ -44,9 +52,10 @@ impl Artifacts {
         Self::default()
     }
 
-    /// No files; every finished file that no later emitter reads goes to `sink` at once instead of being held.
-    pub(crate) fn streaming_to(sink: Arc<Sink>) -> Self {
-        Self { sink: Some(sink), ..Self::default() }
+    /// No files; every finished file goes to `sink` at once instead of being held, but those `read_back` names
+    /// (a later emitter or the caller reads them).
+    pub(crate) fn streaming_to(sink: Arc<dyn FileSink>, read_back: ReadBack) -> Self {
+        Self { sink: Some((sink, read_back)), ..Self::default() }
     }
 
     /// Adds or replaces a file; returns the bytes it replaced (never those of a file already streamed).
@@ -59,12 +68,10 @@ impl Artifacts {
         self.files.insert(path, bytes)
     }
 
-    /// Hands a file to the sink when there is one and nothing reads the file back: the CRDs' JSON (the OpenAPI
-    /// documents of CRD groups are built from them) and the v2 loss report (the CLI summarises it).
+    /// Hands a file to the sink when there is one and nothing reads the file back.
     fn stream(&mut self, path: &str, bytes: &[u8], kept: Option<&Stamp>) -> bool {
-        let Some(sink) = &self.sink else { return false };
-        let read_back = (path.starts_with(CRD_DIR) && path.ends_with(".json")) || path == LOSS_REPORT_PATH;
-        if read_back {
+        let Some((sink, read_back)) = &self.sink else { return false };
+        if read_back(path) {
             return false;
         }
         sink.put(path, bytes, kept);

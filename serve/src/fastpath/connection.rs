@@ -12,14 +12,14 @@ use axum::extract::Request;
 use axum::response::Response;
 use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::watch;
 
 use super::buffer::ReadBuffer;
 use super::clock::ConnectionClock;
 use super::prefixed::Prefixed;
 use super::request::{MAX_HEADERS, Parsed, SimpleRequest, parse};
+pub(crate) use super::socket::Connection;
 use super::stream::{FirstAnswered, StreamEnd, is_plain_stream, may_stream, route, to_request, write_stream};
 use crate::body::Body;
 use crate::body_file::BodyFile;
@@ -30,24 +30,6 @@ use crate::handle::Handle;
 use crate::limits::ServeLimits;
 use crate::metrics::EndpointClass;
 use crate::respond::Prepared;
-
-/// A connection the fast path serves: plain TCP (large bodies then go out with `sendfile(2)`), or TLS over it.
-pub(crate) trait Connection: AsyncRead + AsyncWrite + Unpin + Send + 'static {
-    /// The socket itself, when bytes written to it go out unchanged (not through TLS).
-    fn as_tcp(&self) -> Option<&TcpStream>;
-}
-
-impl Connection for TcpStream {
-    fn as_tcp(&self) -> Option<&TcpStream> {
-        Some(self)
-    }
-}
-
-impl Connection for tokio_rustls::server::TlsStream<TcpStream> {
-    fn as_tcp(&self) -> Option<&TcpStream> {
-        None
-    }
-}
 
 /// What became of the buffered bytes.
 enum Step {

@@ -12,6 +12,7 @@ mod prefixed;
 mod request;
 #[cfg(target_os = "linux")]
 mod sendfile;
+mod socket;
 mod stream;
 
 pub(crate) use connection::{hand_off, serve_connection};

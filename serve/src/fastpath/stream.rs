@@ -29,8 +29,8 @@ use tower::ServiceExt;
 
 use super::buffer::CAPACITY;
 use super::clock::ConnectionClock;
-use super::connection::Connection;
 use super::request::SimpleRequest;
+use super::socket::Connection;
 
 /// Whether `request` may be answered with a long-lived stream: a GET asking for a watch, as Kubernetes clients ask
 /// for one (`?watch=…`, or a `watch` segment in the path of the older watch endpoints). A request that only looks

@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::sync::{Mutex, PoisonError};
 
 use super::staged::Staged;
-use super::{WriteReport, finish, stage};
+use super::steps::{WriteReport, finish, stage};
 use crate::error::Error;
-use crate::infra::artifacts::Artifacts;
+use crate::infra::artifacts::{Artifacts, FileSink};
 use crate::infra::reuse::manifest;
 use crate::infra::reuse::record::Stamp;
 
@@ -40,7 +40,7 @@ impl Sink {
     }
 
     /// Stages one finished file (unless `dir` already holds its bytes).
-    pub(crate) fn put(&self, relative: &str, bytes: &[u8], kept: Option<&Stamp>) {
+    fn put_file(&self, relative: &str, bytes: &[u8], kept: Option<&Stamp>) {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let State { staged, report, taken, failed } = &mut *state;
         if failed.is_some() {
@@ -58,7 +58,7 @@ impl Sink {
     /// Stages the files `artifacts` still holds, then flushes and renames everything and records the units.
     pub fn finish(&self, artifacts: &Artifacts) -> Result<WriteReport, Error> {
         for (relative, bytes) in artifacts {
-            self.put(relative, bytes, artifacts.kept_stamp(relative));
+            self.put_file(relative, bytes, artifacts.kept_stamp(relative));
         }
         let state = std::mem::take(&mut *self.state.lock().unwrap_or_else(PoisonError::into_inner));
         let State { staged, mut report, failed, .. } = state;
@@ -74,6 +74,12 @@ impl Sink {
                 finish(&self.dir, artifacts, staged, report)
             }
         }
+    }
+}
+
+impl FileSink for Sink {
+    fn put(&self, relative: &str, bytes: &[u8], kept: Option<&Stamp>) {
+        self.put_file(relative, bytes, kept);
     }
 }
 
@@ -98,12 +104,12 @@ mod tests {
     fn nothing_is_in_place_before_finish_and_then_everything_is() {
         let dir = tempfile::tempdir().expect("tempdir");
         let sink = Arc::new(Sink::open(dir.path()));
-        let mut artifacts = Artifacts::streaming_to(sink.clone());
+        let mut artifacts = Artifacts::streaming_to(sink.clone(), |path| path.starts_with("crds/"));
         artifacts.insert("openapi/v3/index.json", b"{}\n".to_vec());
         artifacts.insert("crds/a.b.json", b"[]\n".to_vec());
         assert!(!dir.path().join("openapi/v3/index.json").exists(), "renamed into place before the end");
         assert_eq!(artifacts.get("openapi/v3/index.json"), None, "handed over, not held");
-        assert_eq!(artifacts.get("crds/a.b.json"), Some(&b"[]\n"[..]), "a CRD's JSON is read back: held");
+        assert_eq!(artifacts.get("crds/a.b.json"), Some(&b"[]\n"[..]), "a file read back is held");
         let report = sink.finish(&artifacts).expect("finishes");
         assert_eq!(report.written, vec!["crds/a.b.json".to_owned(), "openapi/v3/index.json".to_owned()]);
         assert_eq!(fs::read(dir.path().join("openapi/v3/index.json")).expect("written"), b"{}\n");
@@ -116,7 +122,7 @@ mod tests {
         fs::create_dir_all(dir.path().join("openapi/v3")).expect("dir");
         fs::write(dir.path().join("openapi/v3/index.json"), b"old").expect("old file");
         let sink = Arc::new(Sink::open(dir.path()));
-        let mut artifacts = Artifacts::streaming_to(sink.clone());
+        let mut artifacts = Artifacts::streaming_to(sink.clone(), |_| false);
         artifacts.insert("openapi/v3/index.json", b"new".to_vec());
         artifacts.insert("../escape.json", b"{}".to_vec());
         let error = sink.finish(&artifacts).expect_err("a path outside the directory fails the whole write");
@@ -129,7 +135,7 @@ mod tests {
     fn a_file_given_twice_is_an_error() {
         let dir = tempfile::tempdir().expect("tempdir");
         let sink = Arc::new(Sink::open(dir.path()));
-        let mut artifacts = Artifacts::streaming_to(sink.clone());
+        let mut artifacts = Artifacts::streaming_to(sink.clone(), |_| false);
         artifacts.insert("docs/index.md", b"a".to_vec());
         artifacts.insert("docs/index.md", b"b".to_vec());
         let error = sink.finish(&artifacts).expect_err("twice");

@@ -1,0 +1,95 @@
+//! The steps of one write, shared by [`super::write`] and the [`super::Sink`]: stage each file unless the
+//! directory already holds it, then flush, rename, list the extra files and record the units.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+use super::staged::Staged;
+use crate::error::Error;
+use crate::infra::artifacts::Artifacts;
+use crate::infra::reuse::manifest;
+use crate::infra::reuse::record::{self, Stamp};
+
+/// What [`super::write()`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WriteReport {
+    /// Files created or replaced because their bytes differed.
+    pub written: Vec<String>,
+    /// Files that already had the right bytes and were left alone.
+    pub unchanged: Vec<String>,
+    /// Files under the directory that the artifacts do not contain; reported, never deleted.
+    pub extra: Vec<String>,
+}
+
+/// Stages one file unless `dir` already holds its bytes, and notes which it was.
+pub(super) fn stage(
+    dir: &Path,
+    relative: &str,
+    bytes: &[u8],
+    kept: Option<&Stamp>,
+    staged: &mut Staged,
+    report: &mut WriteReport,
+) -> Result<(), Error> {
+    let target = dir.join(checked_relative(relative)?);
+    // A file taken from the previous output in this directory, untouched since, is not read again.
+    let kept = kept.is_some_and(|kept| record::stamp(&target).ok().as_ref() == Some(kept));
+    if kept || fs::read(&target).is_ok_and(|existing| existing == bytes) {
+        report.unchanged.push(relative.to_owned());
+        return Ok(());
+    }
+    let parent = target.parent().unwrap_or(dir);
+    fs::create_dir_all(parent).map_err(|source| Error::io(parent, source))?;
+    staged.write(target, bytes)?;
+    report.written.push(relative.to_owned());
+    Ok(())
+}
+
+/// Flushes and renames what was staged, lists the extra files and records the units.
+pub(super) fn finish(
+    dir: &Path,
+    artifacts: &Artifacts,
+    mut staged: Staged,
+    mut report: WriteReport,
+) -> Result<WriteReport, Error> {
+    staged.sync()?;
+    staged.rename()?;
+    report.extra = extra_files(dir, artifacts).map_err(|source| Error::io(dir, source))?;
+    manifest::record(dir, artifacts)?;
+    Ok(report)
+}
+
+/// Rejects absolute paths and `..` so artifacts cannot land outside the output directory.
+pub(super) fn checked_relative(relative: &str) -> Result<PathBuf, Error> {
+    let path = Path::new(relative);
+    let normal = path.components().all(|component| matches!(component, Component::Normal(_)));
+    if relative.is_empty() || !normal {
+        return Err(Error::invalid_artifact_path(relative));
+    }
+    Ok(path.to_path_buf())
+}
+
+/// Non-dot files under `dir`, as `/`-separated relative paths, that the artifacts do not contain.
+pub(super) fn extra_files(dir: &Path, artifacts: &Artifacts) -> io::Result<Vec<String>> {
+    let mut found = BTreeSet::new();
+    collect_files(dir, "", &mut found)?;
+    Ok(found.into_iter().filter(|path| !artifacts.contains(path)).collect())
+}
+
+fn collect_files(dir: &Path, prefix: &str, found: &mut BTreeSet<String>) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let relative = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
+        if entry.file_type()?.is_dir() {
+            collect_files(&entry.path(), &relative, found)?;
+        } else {
+            found.insert(relative);
+        }
+    }
+    Ok(())
+}
