@@ -208,9 +208,8 @@ python3 ../shared/conformance/kubectl_conformance.py "$url" --request-log "$work
 scripts/aggregator-conformance.sh "$kapi"
 
 stage load "60 s of wrk -t2 -c64 while a new bundle version is published and SIGHUP sent every 100 ms"
-# 60 s, so the memory check's first reading (after 15 s) comes once the documents' encodings, made on first need
-# since kapi serve encodes lazily, have been made: a 10 s run read it after 5 s and saw them as growth (+24.6 %,
-# and +15.8 % at 20 s, against -2.3 % at 60 s on the same binary).
+# 60 s, so the memory check's first reading (after 30 s) comes once the encodings made on first need for each
+# version published have brought memory to its plateau (a reading after 5 s saw that climb as +24.6 % growth).
 KAPI_BIN=$kapi scripts/load-with-reloads.sh --debug 60
 
 stage peers "controller-gen, kopium, oasdiff and buf beside kapi on the same inputs (scripts/peers.sh, docs/PEERS.md)"

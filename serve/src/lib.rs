@@ -32,6 +32,7 @@
 mod body;
 mod body_file;
 mod bundle;
+mod compute_gate;
 mod discovery;
 mod documents;
 mod error;

@@ -5,6 +5,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::body::Body;
+use crate::compute_gate::ComputeGate;
 use crate::files::parse_json;
 use crate::negotiate::Spec;
 use crate::options::ProtobufEncoder;
@@ -24,6 +25,8 @@ struct Inner {
     encoder: ProtobufEncoder,
     /// The representation, or why the document has none (logged once, when found).
     encoded: OnceLock<Result<Representation, String>>,
+    /// Requests that find `encoded` missing wait here for the one computing it.
+    gate: ComputeGate,
 }
 
 impl std::fmt::Debug for LazyProtobuf {
@@ -34,7 +37,14 @@ impl std::fmt::Debug for LazyProtobuf {
 
 impl LazyProtobuf {
     pub fn new(path: &str, json: Body, spec: Spec, encoder: ProtobufEncoder) -> Self {
-        let inner = Inner { path: path.to_owned(), json, spec, encoder, encoded: OnceLock::new() };
+        let inner = Inner {
+            path: path.to_owned(),
+            json,
+            spec,
+            encoder,
+            encoded: OnceLock::new(),
+            gate: ComputeGate::default(),
+        };
         Self { inner: Arc::new(inner) }
     }
 
@@ -49,6 +59,11 @@ impl LazyProtobuf {
     /// True once the encoding was tried.
     pub fn is_encoded(&self) -> bool {
         self.inner.encoded.get().is_some()
+    }
+
+    /// Where requests wait for [`LazyProtobuf::get`] to be computed off their event loop.
+    pub fn gate(&self) -> &ComputeGate {
+        &self.inner.gate
     }
 
     /// Why the document has no protobuf form, once an encoding was tried and failed.

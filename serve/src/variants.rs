@@ -17,6 +17,7 @@ use kapi_meta::content_hash::ContentHasher;
 
 use crate::body::Body;
 use crate::body_file::BodyFile;
+use crate::compute_gate::ComputeGate;
 
 /// Bodies smaller than this are never gzipped: the gzip header and trailer would eat most of the gain.
 const GZIP_MIN_LEN: usize = 512;
@@ -42,6 +43,8 @@ struct Inner {
     /// The hash the bytes must have (an OpenAPI index lists it), checked when they are first hashed.
     expected_hash: Option<String>,
     encoded: OnceLock<Result<Encoded, String>>,
+    /// Requests that find `encoded` missing wait here for the one computing it.
+    gate: ComputeGate,
     /// How many times the encodings were computed (tests check it is once).
     #[cfg(test)]
     computations: std::sync::atomic::AtomicUsize,
@@ -86,6 +89,7 @@ impl Representation {
             content_type_line: format!("content-type: {content_type}\r\n"),
             expected_hash,
             encoded: OnceLock::new(),
+            gate: ComputeGate::default(),
             #[cfg(test)]
             computations: std::sync::atomic::AtomicUsize::new(0),
         };
@@ -116,6 +120,11 @@ impl Representation {
     /// True once [`Representation::encoded`] has been computed (successfully or not).
     pub(crate) fn is_encoded(&self) -> bool {
         self.inner.encoded.get().is_some()
+    }
+
+    /// Where requests wait for [`Representation::encoded`] to be computed off their event loop.
+    pub(crate) fn gate(&self) -> &ComputeGate {
+        &self.inner.gate
     }
 
     /// Uppercase hex SHA-512 of the uncompressed bytes (the `?hash=` value, the ETag unquoted), computed on first
