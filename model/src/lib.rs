@@ -21,6 +21,7 @@ pub mod placement;
 pub mod proto;
 pub mod registry;
 pub mod resource;
+mod resource_index;
 pub mod rest_mapper;
 pub mod schema;
 pub mod shape;

@@ -11,6 +11,7 @@ use crate::extensions::GroupVersionKind;
 use crate::names::{DefName, GroupVersion};
 use crate::proto::ProtoInfo;
 use crate::resource::ResourceMeta;
+use crate::resource_index::{IndexCache, ResourceIndex};
 use crate::schema::SchemaNode;
 
 /// Facts about a definition beyond its schema.
@@ -98,6 +99,9 @@ pub struct Registry {
     package_conventions: BTreeMap<String, Conventions>,
     #[serde(skip)]
     errors: Vec<String>,
+    /// Where the resources are, by group-version and by definition.
+    #[serde(skip)]
+    index: IndexCache,
 }
 
 impl Registry {
@@ -164,6 +168,7 @@ impl Registry {
             return;
         }
         self.resources.push(meta);
+        self.index.clear();
     }
 
     /// Declares a group-version of the server's scheme: shared kinds are registered in it whether or not this
@@ -192,6 +197,7 @@ impl Registry {
             self.scheme_group_versions = self.served_group_versions();
         }
         self.resources.retain(|r| &r.group_version != group_version);
+        self.index.clear();
         // A group-version the scheme does not know leaves no trace, not even the conventions chosen for it.
         if !self.scheme_group_versions.contains(group_version) {
             self.conventions.remove(group_version);
@@ -269,9 +275,16 @@ impl Registry {
 
     /// Resources of one group-version, sorted by plural.
     pub fn resources_in(&self, group_version: &GroupVersion) -> Vec<&ResourceMeta> {
-        let mut found: Vec<_> = self.resources.iter().filter(|r| &r.group_version == group_version).collect();
-        found.sort_by(|a, b| a.plural.cmp(&b.plural));
-        found
+        self.index().in_group_version(group_version).iter().map(|position| &self.resources[*position]).collect()
+    }
+
+    /// Resources of one group (all its versions), in registration order.
+    pub fn resources_of_group(&self, group: &str) -> impl Iterator<Item = &ResourceMeta> {
+        self.index().in_group(group).iter().map(|position| &self.resources[*position])
+    }
+
+    fn index(&self) -> &ResourceIndex {
+        self.index.get(&self.resources)
     }
 
     /// The facts of a definition being registered, for the derives' helpers.
@@ -292,17 +305,7 @@ impl Registry {
     /// The group-version-kinds a definition is known as, sorted by (group, version): its resources' kinds,
     /// its explicit kinds, and for shared kinds one entry per known group-version.
     pub fn kinds_of(&self, name: &DefName) -> Vec<GroupVersionKind> {
-        let mut kinds = BTreeSet::new();
-        for resource in &self.resources {
-            if &resource.definition == name {
-                kinds.insert(gvk(&resource.group_version, &resource.kind));
-            }
-            if let (Some(list), Some(list_kind)) = (&resource.list_definition, &resource.list_kind)
-                && list == name
-            {
-                kinds.insert(gvk(&resource.group_version, list_kind));
-            }
-        }
+        let mut kinds = self.index().kinds_of(name).cloned().unwrap_or_default();
         if let Some(definition) = self.definitions.get(name) {
             kinds.extend(definition.info.kinds.iter().cloned());
             if let Some(kind) = &definition.info.kind_in_every_group_version {

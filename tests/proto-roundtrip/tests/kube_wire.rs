@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use common::{pool, registry};
-use compare::{first_difference, without_nested_type_meta, without_volatile_metadata, without_zero_values};
+use compare::{first_difference, without_nested_type_meta, without_server_set_fields, without_zero_values};
 use discovery::{StoredKind, stored_kinds};
 use kapi_proto_roundtrip::Hints;
 use kapi_tests::kube::{Kube, kube};
@@ -207,7 +207,7 @@ fn stored(
         compare_decoded(&as_protobuf.body, &as_json, message, hints, false)
     };
     let encoded = || {
-        let mut again = without_volatile_metadata(&as_json, false);
+        let mut again = without_server_set_fields(&as_json, false);
         again["metadata"]["name"] = Value::from(format!("{name}-pb"));
         again["metadata"].as_object_mut().map(|m| m.remove("managedFields"));
         let body = envelope::encode(&again, message, hints).map_err(|e| format!("(b) encoding: {e}"))?;
@@ -247,7 +247,7 @@ fn dry_run(
         compare_decoded(&as_protobuf.body, &as_json, message, hints, true)
     };
     let encoded = || {
-        let mut again = without_volatile_metadata(&as_json, true);
+        let mut again = without_server_set_fields(&as_json, true);
         again["metadata"].as_object_mut().map(|m| m.remove("managedFields"));
         let body = envelope::encode(&again, message, hints).map_err(|e| format!("(b) encoding: {e}"))?;
         let reply = kube.send_bytes("POST", &path, PROTOBUF, JSON, body);
@@ -268,7 +268,7 @@ fn compare_decoded(
     let mut decoded = envelope::decode(body, message, hints).map_err(|e| format!("(a) decoding: {e}"))?;
     let mut expected = as_json.clone();
     if another_object {
-        (decoded, expected) = (without_volatile_metadata(&decoded, true), without_volatile_metadata(&expected, true));
+        (decoded, expected) = (without_server_set_fields(&decoded, true), without_server_set_fields(&expected, true));
     }
     let comparable = |object: &Value| without_zero_values(&without_nested_type_meta(object));
     let (decoded, expected) = (comparable(&decoded), comparable(&expected));
@@ -282,7 +282,7 @@ fn compare_decoded(
 /// second request sets what admission added to the first).
 fn same_object(expected: &Value, actual: &Value, keep_name: bool, what: &str) -> Result<(), String> {
     let comparable = |object: &Value| {
-        let mut object = without_volatile_metadata(object, keep_name);
+        let mut object = without_server_set_fields(object, keep_name);
         object["metadata"].as_object_mut().map(|m| m.remove("managedFields"));
         object
     };

@@ -41,7 +41,7 @@ impl ServedVersion<'_> {
 /// Kind to storage version for the kinds of `group` marked as CRDs.
 fn crd_storage_versions<'a>(registry: &'a Registry, group: &str) -> BTreeMap<&'a str, &'a str> {
     let mut versions: BTreeMap<&str, Vec<(&str, Option<bool>)>> = BTreeMap::new();
-    for resource in registry.resources().iter().filter(|r| r.group_version.group == group) {
+    for resource in registry.resources_of_group(group) {
         if let Some(crd) = &resource.crd {
             versions.entry(&resource.kind).or_default().push((&resource.group_version.version, crd.storage));
         }

@@ -47,10 +47,14 @@ fn is_zero(value: &Value) -> bool {
     }
 }
 
-/// `object` without the metadata the server sets anew on every create (identity, version, times of the managed
-/// fields) and, when `keep_name` is false, without its name.
-pub fn without_volatile_metadata(object: &Value, keep_name: bool) -> Value {
+/// `object` without what the server sets anew on every create (identity, version, times of the managed fields, a
+/// PersistentVolume's `status.lastPhaseTransitionTime`, stamped with the time of the create: two creates a second
+/// apart differ there) and, when `keep_name` is false, without its name.
+pub fn without_server_set_fields(object: &Value, keep_name: bool) -> Value {
     let mut object = object.clone();
+    if let Some(status) = object.get_mut("status").and_then(Value::as_object_mut) {
+        status.remove("lastPhaseTransitionTime");
+    }
     if let Some(metadata) = object.get_mut("metadata").and_then(Value::as_object_mut) {
         for field in ["uid", "resourceVersion", "creationTimestamp"] {
             metadata.remove(field);
