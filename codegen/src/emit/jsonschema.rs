@@ -1,14 +1,18 @@
 //! JSON Schema draft 2020-12: one self-contained document per definition, its references in `$defs`, its `$id`
 //! the configured base followed by the file name.
 
+use std::borrow::Cow;
+
+use kapi_model::DefName;
 use serde_json::{Map, Value, json};
 
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
-use crate::infra::canonical::to_canonical_json;
-use crate::infra::closure::{closure, references};
+use crate::infra::closure::references;
 use crate::infra::context::Context;
+use crate::infra::pieces::{Piece, to_canonical_bytes};
 use crate::infra::render::{Dialect, Renderer};
+use crate::infra::rendered::RenderedSchemas;
 use crate::infra::reuse::reuse_or_render;
 
 /// The meta-schema every document declares.
@@ -17,6 +21,8 @@ pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 /// Adds `jsonschema/<definition>.json` for every definition in the registry; each is a reusable unit whose inputs
 /// are the definitions it reaches.
 pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
+    // Each definition is rendered once, for the first document that holds it.
+    let schemas = RenderedSchemas::new(&ctx.definitions, &Dialect::JSON_SCHEMA);
     for name in ctx.definitions.keys() {
         let fingerprint = ctx.fingerprint("jsonschema", [name.clone()]);
         reuse_or_render(
@@ -25,7 +31,7 @@ pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
             fingerprint.hex(),
             artifacts,
             |out| {
-                out.insert(format!("jsonschema/{name}.json"), to_canonical_json(&document(ctx, name)?));
+                out.insert(format!("jsonschema/{name}.json"), document(ctx, name, &schemas)?);
                 Ok::<_, Error>(())
             },
             |_| Value::Null,
@@ -34,27 +40,30 @@ pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
     Ok(())
 }
 
-fn document(ctx: &Context<'_>, name: &kapi_model::DefName) -> Result<Value, Error> {
-    let mut renderer = Renderer::new(&Dialect::JSON_SCHEMA);
+/// The document of definition `name`: its own schema's keywords at the top, beside `$schema` and `$id`, and the
+/// definitions it reaches in `$defs`.
+fn document(ctx: &Context<'_>, name: &DefName, schemas: &RenderedSchemas<'_>) -> Result<Vec<u8>, Error> {
     let Some(root) = ctx.definitions.get(name) else {
         return Err(Error::missing_definition(name.as_str(), "the JSON Schema emitter"));
     };
-    let mut out = Map::new();
-    out.insert("$schema".to_owned(), json!(DRAFT_2020_12));
-    out.insert("$id".to_owned(), json!(format!("{}{name}.json", ctx.options.json_schema_base())));
-    if let Value::Object(schema) = renderer.schema(root) {
-        out.extend(schema);
+    let mut top = Map::new();
+    top.insert("$schema".to_owned(), json!(DRAFT_2020_12));
+    top.insert("$id".to_owned(), json!(format!("{}{name}.json", ctx.options.json_schema_base())));
+    if let Value::Object(schema) = Renderer::new(&Dialect::JSON_SCHEMA).schema(root) {
+        top.extend(schema);
     }
     // The root itself lands in `$defs` only when it refers to itself (directly or through others).
     let roots = references(root).into_iter().map(|target| (target, format!("definition `{name}`")));
-    let mut defs = Map::new();
-    for reached in closure(&ctx.definitions, roots)? {
-        if let Some(schema) = ctx.definitions.get(&reached) {
-            defs.insert(reached.to_string(), renderer.schema(schema));
-        }
-    }
+    let reached = ctx.closure(roots)?;
+    let defs: Vec<_> =
+        reached.iter().filter_map(|name| Some((name.as_str(), Piece::Rendered(schemas.get(name)?)))).collect();
+    let mut members: Vec<_> = top
+        .into_iter()
+        .filter(|(key, _)| defs.is_empty() || key != "$defs")
+        .map(|(key, value)| (Cow::Owned(key), Piece::value(value)))
+        .collect();
     if !defs.is_empty() {
-        out.insert("$defs".to_owned(), Value::Object(defs));
+        members.push((Cow::Borrowed("$defs"), Piece::object(defs)));
     }
-    Ok(Value::Object(out))
+    Ok(to_canonical_bytes(&Piece::Object(members)))
 }

@@ -16,9 +16,10 @@ use crate::emit::operations::{self, PathItem, security_scheme};
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
 use crate::infra::canonical::to_canonical_json;
-use crate::infra::closure::closure;
 use crate::infra::context::Context;
+use crate::infra::pieces::{Piece, to_canonical_bytes};
 use crate::infra::render::{Dialect, Renderer};
+use crate::infra::rendered::RenderedSchemas;
 use crate::infra::reuse::reuse_or_render;
 
 /// What tells the OpenAPI documents of one edition (3.0, 3.1) apart; the paths, operations, parameters and the
@@ -58,6 +59,9 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
         true => crds_by_group(artifacts)?,
         false => BTreeMap::new(),
     };
+    // Each shared definition is rendered once, for the first document that holds it.
+    let schemas = RenderedSchemas::new(&ctx.definitions, edition.dialect);
+    let crd_schemas = crd_openapi::shared_schemas(ctx);
     for group_version in &ctx.group_versions {
         let url_path = group_version.url_path();
         let path = format!("{dir}/{url_path}.json");
@@ -82,11 +86,12 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
                         .iter()
                         .map(|(path, bytes)| serde_json::from_slice(bytes).map_err(|e| Error::serialize(path, e)))
                         .collect::<Result<Vec<Value>, Error>>()?;
-                    crd_openapi::document(ctx, group_version, items, &crds.iter().collect::<Vec<_>>())?
+                    let crds = crds.iter().collect::<Vec<_>>();
+                    crd_openapi::document(ctx, group_version, items, &crds, &crd_schemas)?
                 }
-                false => document_of(ctx, edition, items)?,
+                false => document_of(ctx, edition, items, &schemas)?,
             };
-            out.insert(path.clone(), to_canonical_json(&document));
+            out.insert(path.clone(), document);
             Ok::<_, Error>(())
         };
         // The index needs each document's hash; the record keeps it.
@@ -126,29 +131,28 @@ fn crds_by_group(artifacts: &Artifacts) -> Result<BTreeMap<String, Vec<CrdFile>>
 }
 
 /// The document of one group-version, from its operations: its paths and exactly the definitions they reach.
-fn document_of(ctx: &Context<'_>, edition: &Edition, items: &BTreeMap<String, PathItem>) -> Result<Value, Error> {
-    let reached = closure(&ctx.definitions, operations::referenced(items))?;
-    let mut renderer = Renderer::new(edition.dialect);
-    let mut schemas = Map::new();
-    for name in reached {
-        if let Some(schema) = ctx.definitions.get(&name) {
-            schemas.insert(name.to_string(), renderer.schema(schema));
-        }
-    }
-    let mut components = Map::new();
-    components.insert("schemas".to_owned(), Value::Object(schemas));
+fn document_of(
+    ctx: &Context<'_>,
+    edition: &Edition,
+    items: &BTreeMap<String, PathItem>,
+    schemas: &RenderedSchemas<'_>,
+) -> Result<Vec<u8>, Error> {
+    let reached = ctx.closure(operations::referenced(items))?;
+    let schemas = reached.iter().filter_map(|name| Some((name.as_str(), Piece::Rendered(schemas.get(name)?))));
+    let mut components = vec![("schemas", Piece::object(schemas))];
     if let Some(scheme) = &ctx.profile.bearer_token {
-        components.insert("securitySchemes".to_owned(), Value::Object(security_scheme(scheme)));
+        components.push(("securitySchemes", Piece::value(Value::Object(security_scheme(scheme)))));
     }
     let info = &ctx.profile.info;
-    let mut document = json!({
-        "openapi": edition.version.unwrap_or(&ctx.profile.openapi_version),
-        "info": {"title": info.title, "version": info.version},
-        "paths": render_paths(items, &renderer),
-        "components": components,
-    });
+    let renderer = Renderer::new(edition.dialect);
+    let mut document = vec![
+        ("openapi", Piece::value(json!(edition.version.unwrap_or(&ctx.profile.openapi_version)))),
+        ("info", Piece::value(json!({"title": info.title, "version": info.version}))),
+        ("paths", Piece::value(render_paths(items, &renderer))),
+        ("components", Piece::object(components)),
+    ];
     if let Some(dialect) = edition.json_schema_dialect {
-        document["jsonSchemaDialect"] = json!(dialect);
+        document.push(("jsonSchemaDialect", Piece::value(json!(dialect))));
     }
-    Ok(document)
+    Ok(to_canonical_bytes(&Piece::object(document)))
 }

@@ -50,26 +50,36 @@ pub(crate) fn write_value(out: &mut String, value: &Value, depth: usize) {
                 out.push_str("{}");
                 return;
             }
-            // UTF-8 byte order equals code point order, which is what Python's sort_keys uses.
-            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
-            out.push('{');
-            for (index, (key, item)) in entries.into_iter().enumerate() {
-                if index > 0 {
-                    out.push(',');
-                }
-                newline(out, depth + 1);
-                write_string(out, key);
-                out.push_str(": ");
-                write_value(out, item, depth + 1);
+            // UTF-8 byte order equals code point order, which is what Python's sort_keys uses. The map is sorted
+            // already unless `preserve_order` is on: then its entries are sorted here.
+            if map.keys().is_sorted() {
+                write_members(out, map.iter(), depth);
+            } else {
+                let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                write_members(out, entries.into_iter(), depth);
             }
-            newline(out, depth);
-            out.push('}');
         }
     }
 }
 
-fn newline(out: &mut String, depth: usize) {
+/// An object's members, in the order given.
+fn write_members<'v>(out: &mut String, members: impl Iterator<Item = (&'v String, &'v Value)>, depth: usize) {
+    out.push('{');
+    for (index, (key, item)) in members.enumerate() {
+        if index > 0 {
+            out.push(',');
+        }
+        newline(out, depth + 1);
+        write_string(out, key);
+        out.push_str(": ");
+        write_value(out, item, depth + 1);
+    }
+    newline(out, depth);
+    out.push('}');
+}
+
+pub(crate) fn newline(out: &mut String, depth: usize) {
     out.push('\n');
     for _ in 0..depth {
         out.push_str("  ");
@@ -79,19 +89,29 @@ fn newline(out: &mut String, depth: usize) {
 /// Escapes exactly what Python's encoder escapes when `ensure_ascii=False`: quote, backslash, C0 controls.
 pub(crate) fn write_string(out: &mut String, text: &str) {
     out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+    // Runs without anything to escape are copied whole: most strings have nothing to escape.
+    let mut run_start = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        let escaped = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..0x20 => "",
+            _ => continue,
+        };
+        // Every byte matched above is ASCII, so `at` is a character boundary.
+        out.push_str(&text[run_start..at]);
+        match escaped {
+            "" => out.push_str(&format!("\\u{byte:04x}")),
+            escaped => out.push_str(escaped),
         }
+        run_start = at + 1;
     }
+    out.push_str(&text[run_start..]);
     out.push('"');
 }
 

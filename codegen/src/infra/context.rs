@@ -8,6 +8,7 @@ use kapi_model::{Conventions, DefName, GroupVersion, Registry, SchemaNode};
 // The path items' own module: `emit::operations` itself builds them from a context.
 use crate::emit::operations::item::PathItem;
 use crate::error::Error;
+use crate::infra::closure::ReferenceGraph;
 use crate::infra::conventions::{default_conventions, resolve as resolve_conventions};
 use crate::infra::disable::effective_registry_of;
 use crate::infra::parallel::parallel_map;
@@ -40,6 +41,8 @@ pub(crate) struct Context<'a> {
     /// A digest of each group-version's path items, which three emitters' units read (OpenAPI v3, 3.1 and v2's
     /// paths): computed once, when the first asks.
     operations_digests: OnceLock<BTreeMap<GroupVersion, [u8; 32]>>,
+    /// The references between the definitions, found when the first closure is asked for.
+    references: OnceLock<ReferenceGraph>,
 }
 
 /// Nothing to reuse.
@@ -94,6 +97,7 @@ impl<'a> Context<'a> {
             previous,
             digests: OnceLock::new(),
             operations_digests: OnceLock::new(),
+            references: OnceLock::new(),
         })
     }
 
@@ -127,6 +131,12 @@ impl<'a> Context<'a> {
             .get(group_version)
             .copied()
             .unwrap_or_else(|| Fingerprint::digest_of(&BTreeMap::<String, PathItem>::new()))
+    }
+
+    /// Every definition reachable from `roots` (roots included), sorted; a missing one is an error naming who
+    /// referred to it.
+    pub fn closure(&self, roots: impl IntoIterator<Item = (DefName, String)>) -> Result<Vec<&DefName>, Error> {
+        self.references.get_or_init(|| ReferenceGraph::new(&self.definitions)).closure(roots)
     }
 
     /// The conventions `name` is published with.

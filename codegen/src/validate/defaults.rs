@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 
 use crate::emit::jsonschema::DRAFT_2020_12;
 use crate::error::Error;
-use crate::infra::closure::{closure, references};
+use crate::infra::closure::{ReferenceGraph, references};
 use crate::infra::render::{Dialect, Renderer, json_pointer};
 use crate::validate::walk::{Location, walk};
 
@@ -32,6 +32,7 @@ pub(crate) fn check(registry: &Registry) -> Result<Findings, Error> {
     let mut renderer = Renderer::new(&Dialect::JSON_SCHEMA);
     let rendered: BTreeMap<&DefName, Value> =
         schemas.iter().map(|(name, schema)| (name, renderer.schema(schema))).collect();
+    let graph = ReferenceGraph::new(&schemas);
     let mut findings = Findings::default();
     for (name, schema) in &schemas {
         let mut values = Vec::new();
@@ -44,9 +45,10 @@ pub(crate) fn check(registry: &Registry) -> Result<Findings, Error> {
             continue;
         }
         // Only the definitions this one reaches go into the schema each value is compiled against.
-        let reached = closure(&schemas, references(schema).into_iter().map(|t| (t, format!("definition `{name}`"))))?;
+        let roots = references(schema).into_iter().map(|target| (target, format!("definition `{name}`")));
+        let reached = graph.closure(roots)?;
         let mut defs: Map<String, Value> =
-            reached.iter().filter_map(|n| Some((n.to_string(), rendered.get(n)?.clone()))).collect();
+            reached.into_iter().filter_map(|n| Some((n.to_string(), rendered.get(n)?.clone()))).collect();
         defs.insert(name.to_string(), rendered.get(name).cloned().unwrap_or(Value::Null));
         for (what, value, at) in values {
             let pointer = json_pointer(&[&["$defs".to_owned(), name.to_string()][..], &at.tokens].concat());

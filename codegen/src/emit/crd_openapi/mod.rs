@@ -8,6 +8,7 @@
 
 mod kind;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use kapi_meta::client_go_scheme;
@@ -17,25 +18,38 @@ use serde_json::{Map, Value, json};
 use crate::emit::openapi_paths::render_paths;
 use crate::emit::operations::{self, PathItem, custom_resource_definition_name};
 use crate::error::Error;
-use crate::infra::closure::closure;
 use crate::infra::context::Context;
+use crate::infra::pieces::{Piece, to_canonical_bytes};
 use crate::infra::render::{Dialect, Renderer};
+use crate::infra::rendered::RenderedSchemas;
 use kind::{KindNames, LIST_META, OBJECT_META, kind_schema, list_schema};
 
 /// The `info` apiextensions-apiserver gives every CRD document.
 const TITLE: &str = "Kubernetes CRD Swagger";
 const VERSION: &str = "v0.1.0";
 
+/// The shared definitions as CRD documents hold them: rendered for OpenAPI 3.0, shared kinds (DeleteOptions,
+/// WatchEvent) with the group-version-kinds of client-go's scheme.
+pub(crate) fn shared_schemas<'c>(ctx: &'c Context<'_>) -> RenderedSchemas<'c> {
+    let registry = &ctx.registry;
+    RenderedSchemas::new(&ctx.definitions, &Dialect::OPENAPI_V3).finished_by(Box::new(move |name, rendered| {
+        if let Some(kind) = registry.definition(name).and_then(|d| d.info.kind_in_every_group_version.as_deref()) {
+            rendered["x-kubernetes-group-version-kind"] = client_go_kinds(kind);
+        }
+    }))
+}
+
 /// The document of `group_version`, whose path items are `items`, from the generated CRDs (`crds`: the CRDs of its
-/// group).
+/// group); the shared definitions from `shared` ([`shared_schemas`]).
 pub(crate) fn document(
     ctx: &Context<'_>,
     group_version: &GroupVersion,
     items: &BTreeMap<String, PathItem>,
     crds: &[&Value],
-) -> Result<Value, Error> {
+    shared: &RenderedSchemas<'_>,
+) -> Result<Vec<u8>, Error> {
     let renderer = Renderer::new(&Dialect::OPENAPI_V3);
-    let mut schemas = Map::new();
+    let mut kinds = Map::new();
     // The registry's names of the kinds and lists, and the server's (`com.example.stable.v1.CronTab`).
     let mut renamed: BTreeMap<DefName, DefName> = BTreeMap::new();
     for resource in ctx.registry.resources_in(group_version) {
@@ -50,8 +64,8 @@ pub(crate) fn document(
         };
         let kind_name = custom_resource_definition_name(group_version, names.kind);
         let list_name = custom_resource_definition_name(group_version, names.list_kind);
-        schemas.insert(kind_name.to_string(), kind_schema(&names, version));
-        schemas.insert(list_name.to_string(), list_schema(&names, version, renderer.reference(&kind_name)));
+        kinds.insert(kind_name.to_string(), kind_schema(&names, version));
+        kinds.insert(list_name.to_string(), list_schema(&names, version, renderer.reference(&kind_name)));
         renamed.insert(resource.definition.clone(), kind_name);
         if let Some(list) = &resource.list_definition {
             renamed.insert(list.clone(), list_name);
@@ -65,21 +79,18 @@ pub(crate) fn document(
     for meta in [OBJECT_META, LIST_META] {
         roots.push((DefName::new(meta), format!("the CRD kinds of {group_version}")));
     }
-    let mut renderer = renderer;
-    for name in closure(&ctx.definitions, roots)? {
-        let Some(schema) = ctx.definitions.get(&name) else { continue };
-        let mut rendered = renderer.schema(schema);
-        if let Some(kind) = ctx.registry.definition(&name).and_then(|d| d.info.kind_in_every_group_version.as_deref()) {
-            rendered["x-kubernetes-group-version-kind"] = client_go_kinds(kind);
-        }
-        schemas.insert(name.to_string(), rendered);
-    }
-    Ok(json!({
-        "openapi": "3.0.0",
-        "info": {"title": TITLE, "version": VERSION},
-        "paths": paths,
-        "components": {"schemas": schemas},
-    }))
+    let reached = ctx.closure(roots)?;
+    let mut schemas: BTreeMap<&str, Piece<'_>> =
+        kinds.iter().map(|(name, schema)| (name.as_str(), Piece::Value(Cow::Borrowed(schema)))).collect();
+    // A shared definition of a kind's name is written over the kind, as it always was.
+    schemas.extend(reached.iter().filter_map(|name| Some((name.as_str(), Piece::Rendered(shared.get(name)?)))));
+    let document = Piece::object([
+        ("openapi", Piece::value(json!("3.0.0"))),
+        ("info", Piece::value(json!({"title": TITLE, "version": VERSION}))),
+        ("paths", Piece::value(paths)),
+        ("components", Piece::object([("schemas", Piece::object(schemas))])),
+    ]);
+    Ok(to_canonical_bytes(&document))
 }
 
 /// The CRD serving `plural` in `group_version`, and that version of it.

@@ -1,0 +1,133 @@
+//! Canonical JSON written from pieces: values, objects assembled member by member, and values already rendered to
+//! canonical text at depth 0, which are copied with their lines indented to where they land.
+//!
+//! Most of an OpenAPI or JSON Schema document is definitions that many documents repeat (the meta/v1 closure is
+//! in every group-version's). Rendering each such definition once ([`crate::infra::rendered::RenderedSchemas`]) and
+//! copying its text into every document that holds it costs a copy instead of building, writing and dropping a
+//! tree of values each time. Canonical text has no raw line break inside a string (they are escaped), so every
+//! line break in it is layout, and indenting a rendered value is inserting two spaces per level after each one.
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use crate::infra::canonical::{newline, write_string, write_value};
+
+/// A part of a document.
+#[derive(Debug)]
+pub(crate) enum Piece<'a> {
+    /// A value, written canonically.
+    Value(Cow<'a, Value>),
+    /// A value's canonical text written at depth 0 (without the trailing newline a whole document has).
+    Rendered(&'a str),
+    /// An object given member by member, in any order: written with its keys sorted, as canonical JSON sorts them.
+    Object(Vec<(Cow<'a, str>, Piece<'a>)>),
+}
+
+impl<'a> Piece<'a> {
+    /// An object piece from its members.
+    pub fn object(members: impl IntoIterator<Item = (impl Into<Cow<'a, str>>, Piece<'a>)>) -> Self {
+        Self::Object(members.into_iter().map(|(key, piece)| (key.into(), piece)).collect())
+    }
+
+    /// An owned value.
+    pub fn value(value: Value) -> Self {
+        Self::Value(Cow::Owned(value))
+    }
+}
+
+/// The canonical bytes of a whole document: what [`to_canonical_json`](crate::infra::canonical::to_canonical_json)
+/// gives for the value the pieces stand for.
+pub(crate) fn to_canonical_bytes(document: &Piece<'_>) -> Vec<u8> {
+    let mut out = String::new();
+    write_piece(&mut out, document, 0);
+    out.push('\n');
+    out.into_bytes()
+}
+
+/// `value`'s canonical text at depth 0, for [`Piece::Rendered`].
+pub(crate) fn render_at_depth_zero(value: &Value) -> Box<str> {
+    let mut out = String::new();
+    write_value(&mut out, value, 0);
+    out.into_boxed_str()
+}
+
+fn write_piece(out: &mut String, piece: &Piece<'_>, depth: usize) {
+    match piece {
+        Piece::Value(value) => write_value(out, value, depth),
+        Piece::Rendered(text) => write_indented(out, text, depth),
+        Piece::Object(members) if members.is_empty() => out.push_str("{}"),
+        Piece::Object(members) => {
+            let mut sorted: Vec<&(Cow<'_, str>, Piece<'_>)> = members.iter().collect();
+            // UTF-8 byte order is code point order, canonical JSON's key order.
+            sorted.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            out.push('{');
+            for (index, (key, member)) in sorted.into_iter().enumerate() {
+                if index > 0 {
+                    out.push(',');
+                }
+                newline(out, depth + 1);
+                write_string(out, key);
+                out.push_str(": ");
+                write_piece(out, member, depth + 1);
+            }
+            newline(out, depth);
+            out.push('}');
+        }
+    }
+}
+
+/// Copies `text`, written at depth 0, as if written at `depth`.
+fn write_indented(out: &mut String, text: &str, depth: usize) {
+    let mut lines = text.split('\n');
+    if let Some(first) = lines.next() {
+        out.push_str(first);
+    }
+    for line in lines {
+        newline(out, depth);
+        out.push_str(line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::infra::canonical::to_canonical_json;
+
+    #[test]
+    fn pieces_give_the_bytes_of_the_value_they_stand_for() {
+        let whole = json!({
+            "paths": {"/a": {"get": {"x": [1, {"k": "v\nw"}]}}},
+            "components": {"schemas": {"B": {"type": "object", "properties": {"b": {"items": {}, "z": []}}}, "A": {}}},
+            "openapi": "3.0.0",
+            "é": {"nested": {"deeper": ["x"]}},
+        });
+        let schema_b = render_at_depth_zero(&whole["components"]["schemas"]["B"]);
+        let schema_a = render_at_depth_zero(&whole["components"]["schemas"]["A"]);
+        let deep = render_at_depth_zero(&whole["é"]["nested"]);
+        let document = Piece::object([
+            ("openapi", Piece::Value(Cow::Borrowed(&whole["openapi"]))),
+            ("é", Piece::object([("nested", Piece::Rendered(&deep))])),
+            (
+                "components",
+                Piece::object([(
+                    "schemas",
+                    Piece::object([("B", Piece::Rendered(&schema_b)), ("A", Piece::Rendered(&schema_a))]),
+                )]),
+            ),
+            ("paths", Piece::value(whole["paths"].clone())),
+        ]);
+        assert_eq!(String::from_utf8(to_canonical_bytes(&document)), String::from_utf8(to_canonical_json(&whole)));
+    }
+
+    #[test]
+    fn an_empty_object_piece_is_written_on_one_line() {
+        let document = Piece::object([("a", Piece::Object(Vec::new())), ("b", Piece::value(json!([])))]);
+        assert_eq!(
+            String::from_utf8(to_canonical_bytes(&document)),
+            String::from_utf8(to_canonical_json(&json!({"a": {}, "b": []})))
+        );
+    }
+}

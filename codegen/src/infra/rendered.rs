@@ -1,0 +1,56 @@
+//! Each definition's schema rendered once for a dialect, as canonical text at depth 0, for every document that
+//! holds it ([`Piece::Rendered`](crate::infra::pieces::Piece::Rendered)).
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use kapi_model::{DefName, SchemaNode};
+use serde_json::Value;
+
+use crate::infra::pieces::render_at_depth_zero;
+use crate::infra::render::{Dialect, Renderer};
+
+/// What a document adds to a definition's rendered schema (the CRD documents' kinds of shared types).
+pub(crate) type Finish<'c> = Box<dyn Fn(&DefName, &mut Value) + Send + Sync + 'c>;
+
+/// The definitions of one generation rendered for one dialect, each when first asked for.
+pub(crate) struct RenderedSchemas<'c> {
+    definitions: &'c BTreeMap<DefName, SchemaNode>,
+    dialect: &'static Dialect,
+    finish: Option<Finish<'c>>,
+    rendered: BTreeMap<&'c DefName, OnceLock<Box<str>>>,
+}
+
+impl<'c> RenderedSchemas<'c> {
+    /// `definitions` rendered for `dialect`.
+    pub fn new(definitions: &'c BTreeMap<DefName, SchemaNode>, dialect: &'static Dialect) -> Self {
+        let rendered = definitions.keys().map(|name| (name, OnceLock::new())).collect();
+        Self { definitions, dialect, finish: None, rendered }
+    }
+
+    /// Rendered, then given to `finish` before they are written.
+    pub fn finished_by(mut self, finish: Finish<'c>) -> Self {
+        self.finish = Some(finish);
+        self
+    }
+
+    /// The schema of `name` as canonical text at depth 0; `None` for a definition the generation does not have.
+    pub fn get(&self, name: &DefName) -> Option<&str> {
+        let (name, slot) = self.rendered.get_key_value(name)?;
+        let text = slot.get_or_init(|| {
+            let schema = &self.definitions[*name];
+            let mut value = Renderer::new(self.dialect).schema(schema);
+            if let Some(finish) = &self.finish {
+                finish(name, &mut value);
+            }
+            render_at_depth_zero(&value)
+        });
+        Some(text)
+    }
+}
+
+impl std::fmt::Debug for RenderedSchemas<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RenderedSchemas").field("definitions", &self.rendered.len()).finish_non_exhaustive()
+    }
+}
