@@ -258,6 +258,20 @@ impl Registry {
         &self.definitions
     }
 
+    /// A copy of everything but the definitions (which are the bulk of a large registry), to serialise them apart.
+    pub fn without_definitions(&self) -> Registry {
+        Registry {
+            definitions: BTreeMap::new(),
+            resources: self.resources.clone(),
+            scheme_group_versions: self.scheme_group_versions.clone(),
+            group_priorities: self.group_priorities.clone(),
+            conventions: self.conventions.clone(),
+            package_conventions: self.package_conventions.clone(),
+            errors: self.errors.clone(),
+            index: IndexCache::default(),
+        }
+    }
+
     /// Keeps only the definitions `keep` accepts (switching group-versions off drops the types only they used).
     pub fn retain_definitions(&mut self, mut keep: impl FnMut(&DefName) -> bool) {
         self.definitions.retain(|name, _| keep(name));

@@ -3,6 +3,7 @@
 //! copied from the previous document instead of rendered again. The result is byte-identical to
 //! [`to_canonical_json`](crate::infra::canonical::to_canonical_json) of the whole value.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -14,9 +15,11 @@ use crate::infra::canonical::{write_string, write_value};
 pub(crate) const ENTRY_DEPTH: usize = 2;
 
 /// A top-level member: a plain value, or an object given as sorted `(key, canonical bytes at ENTRY_DEPTH)` entries.
+/// Owned entries are dropped as soon as they are copied into the document, so a document of hundreds of megabytes
+/// is not held twice.
 pub(crate) enum Member<'a> {
     Value(Value),
-    Entries(Vec<(String, &'a [u8])>),
+    Entries(Vec<(String, Cow<'a, [u8]>)>),
 }
 
 /// An entry's canonical bytes at [`ENTRY_DEPTH`].
@@ -28,7 +31,15 @@ pub(crate) fn entry_bytes(value: &Value) -> Vec<u8> {
 
 /// The document and, per member with entries (by name), where each entry's bytes sit in it, in entry order.
 pub(crate) fn assemble(members: BTreeMap<&str, Member<'_>>) -> (Vec<u8>, BTreeMap<String, Vec<Range<usize>>>) {
-    let mut out: Vec<u8> = Vec::new();
+    // Sized once: growing a vector of hundreds of megabytes copies it, and holds the old and the new copy.
+    let entries_len: usize = members
+        .values()
+        .map(|member| match member {
+            Member::Entries(entries) => entries.iter().map(|(key, bytes)| key.len() + bytes.len() + 16).sum(),
+            Member::Value(_) => 0,
+        })
+        .sum();
+    let mut out: Vec<u8> = Vec::with_capacity(entries_len + 4096);
     let mut ranges = BTreeMap::new();
     if members.is_empty() {
         return (b"{}\n".to_vec(), ranges);
@@ -51,15 +62,15 @@ pub(crate) fn assemble(members: BTreeMap<&str, Member<'_>>) -> (Vec<u8>, BTreeMa
             Member::Entries(entries) => {
                 let mut placed = Vec::with_capacity(entries.len());
                 out.push(b'{');
-                for (index, (key, bytes)) in entries.iter().enumerate() {
+                for (index, (key, bytes)) in entries.into_iter().enumerate() {
                     if index > 0 {
                         out.push(b',');
                     }
                     out.extend_from_slice(b"\n    ");
-                    push_string(&mut out, key);
+                    push_string(&mut out, &key);
                     out.extend_from_slice(b": ");
                     placed.push(out.len()..out.len() + bytes.len());
-                    out.extend_from_slice(bytes);
+                    out.extend_from_slice(&bytes);
                 }
                 out.extend_from_slice(b"\n  }");
                 ranges.insert(name.to_owned(), placed);
@@ -94,7 +105,10 @@ mod tests {
         let a = entry_bytes(&whole["definitions"]["a"]);
         let b = entry_bytes(&whole["definitions"]["b"]);
         let members = BTreeMap::from([
-            ("definitions", Member::Entries(vec![("a".to_owned(), &a[..]), ("b".to_owned(), &b[..])])),
+            (
+                "definitions",
+                Member::Entries(vec![("a".to_owned(), Cow::Borrowed(&a[..])), ("b".to_owned(), Cow::Borrowed(&b[..]))]),
+            ),
             ("info", Member::Value(whole["info"].clone())),
             ("paths", Member::Entries(Vec::new())),
             ("swagger", Member::Value(json!("2.0"))),

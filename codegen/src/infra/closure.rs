@@ -42,11 +42,16 @@ enum Origin {
 
 impl ReferenceGraph {
     pub fn new(definitions: &BTreeMap<DefName, SchemaNode>) -> Self {
-        let names: Vec<DefName> = definitions.keys().cloned().collect();
+        Self::of_sorted(definitions.iter())
+    }
+
+    /// The graph of `definitions`, given sorted by name.
+    pub fn of_sorted<'d>(definitions: impl Iterator<Item = (&'d DefName, &'d SchemaNode)> + Clone) -> Self {
+        let names: Vec<DefName> = definitions.clone().map(|(name, _)| name.clone()).collect();
+        debug_assert!(names.is_sorted(), "definitions sorted by name");
         let position = |name: &DefName| names.binary_search(name).ok();
         let targets = definitions
-            .values()
-            .map(|schema| {
+            .map(|(_, schema)| {
                 let found = references(schema).into_iter();
                 found.map(|target| position(&target).map_or(Target::Missing(target), Target::Known)).collect()
             })

@@ -27,14 +27,13 @@ pub(crate) struct Findings {
 
 /// Checks every definition of `registry`.
 pub(crate) fn check(registry: &Registry) -> Result<Findings, Error> {
-    let schemas: BTreeMap<DefName, _> =
-        registry.definitions().iter().map(|(name, definition)| (name.clone(), definition.schema.clone())).collect();
+    let schemas = || registry.definitions().iter().map(|(name, definition)| (name, &definition.schema));
+    let graph = ReferenceGraph::of_sorted(schemas());
+    // Rendered when a checked definition first reaches them: most definitions declare no default.
     let mut renderer = Renderer::new(&Dialect::JSON_SCHEMA);
-    let rendered: BTreeMap<&DefName, Value> =
-        schemas.iter().map(|(name, schema)| (name, renderer.schema(schema))).collect();
-    let graph = ReferenceGraph::new(&schemas);
+    let mut rendered: BTreeMap<&DefName, Value> = BTreeMap::new();
     let mut findings = Findings::default();
-    for (name, schema) in &schemas {
+    for (name, schema) in schemas() {
         let mut values = Vec::new();
         walk(schema, &Location::default(), &mut |object, at| {
             values.extend(declared_values(object).map(|(what, value)| (what, value.clone(), at.clone())));
@@ -46,10 +45,12 @@ pub(crate) fn check(registry: &Registry) -> Result<Findings, Error> {
         }
         // Only the definitions this one reaches go into the schema each value is compiled against.
         let roots = references(schema).into_iter().map(|target| (target, format!("definition `{name}`")));
-        let reached = graph.closure(roots)?;
-        let mut defs: Map<String, Value> =
-            reached.into_iter().filter_map(|n| Some((n.to_string(), rendered.get(n)?.clone()))).collect();
-        defs.insert(name.to_string(), rendered.get(name).cloned().unwrap_or(Value::Null));
+        let mut defs = Map::new();
+        for reached in graph.closure(roots)?.into_iter().chain([name]) {
+            let Some(definition) = registry.definition(reached) else { continue };
+            let schema = rendered.entry(reached).or_insert_with(|| renderer.schema(&definition.schema));
+            defs.insert(reached.to_string(), schema.clone());
+        }
         for (what, value, at) in values {
             let pointer = json_pointer(&[&["$defs".to_owned(), name.to_string()][..], &at.tokens].concat());
             let schema = json!({"$schema": DRAFT_2020_12, "$defs": defs, "$ref": format!("#{pointer}")});

@@ -3,6 +3,7 @@
 //! assembled around them ([`assembled`](crate::infra::assembled)). Its bytes equal the whole document rendered at
 //! once ([`super::document`]).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -83,8 +84,8 @@ pub(super) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
         paths.push(Unit { name: unit, fingerprint, reused: true, entries, loss: Vec::new() });
     }
 
-    let definition_entries = entries_of(&definitions, &previous_document);
-    let mut path_entries = entries_of(&paths, &previous_document);
+    let definition_entries = entries_of(&mut definitions, &previous_document);
+    let mut path_entries = entries_of(&mut paths, &previous_document);
     // Two group-versions never share a path (each path starts with its own group-version's prefix); if they did,
     // the later would win as in the whole document, and no path unit would be recorded for reuse.
     let paths_before = path_entries.len();
@@ -133,13 +134,14 @@ pub(super) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
 }
 
 /// The units' entries with their bytes, sorted by key; stable, so of two equal keys the later unit's stays last.
-fn entries_of<'a>(units: &'a [Unit], previous_document: &'a [u8]) -> Vec<(String, &'a [u8])> {
-    let mut entries: Vec<(String, &[u8])> = units
-        .iter()
-        .flat_map(|unit| &unit.entries)
+/// Rendered bytes are moved out of the units (the document takes them, and drops each once copied).
+fn entries_of<'a>(units: &mut [Unit], previous_document: &'a [u8]) -> Vec<(String, Cow<'a, [u8]>)> {
+    let mut entries: Vec<(String, Cow<'a, [u8]>)> = units
+        .iter_mut()
+        .flat_map(|unit| &mut unit.entries)
         .map(|(key, piece)| match piece {
-            Piece::Previous(range) => (key.clone(), &previous_document[range.clone()]),
-            Piece::Rendered(bytes) => (key.clone(), bytes.as_slice()),
+            Piece::Previous(range) => (key.clone(), Cow::Borrowed(&previous_document[range.clone()])),
+            Piece::Rendered(bytes) => (key.clone(), Cow::Owned(std::mem::take(bytes))),
         })
         .collect();
     entries.sort_by(|a, b| a.0.cmp(&b.0));
