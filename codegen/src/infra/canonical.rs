@@ -65,15 +65,26 @@ pub(crate) fn write_value(out: &mut String, value: &Value, depth: usize) {
 
 /// An object's members, in the order given.
 fn write_members<'v>(out: &mut String, members: impl Iterator<Item = (&'v String, &'v Value)>, depth: usize) {
+    write_object(out, members, depth, write_value);
+}
+
+/// A non-empty object of `members` in the order given, each member's value written by `write_member` at its
+/// depth.
+pub(crate) fn write_object<K: AsRef<str>, V>(
+    out: &mut String,
+    members: impl Iterator<Item = (K, V)>,
+    depth: usize,
+    write_member: impl Fn(&mut String, V, usize),
+) {
     out.push('{');
     for (index, (key, item)) in members.enumerate() {
         if index > 0 {
             out.push(',');
         }
         newline(out, depth + 1);
-        write_string(out, key);
+        write_string(out, key.as_ref());
         out.push_str(": ");
-        write_value(out, item, depth + 1);
+        write_member(out, item, depth + 1);
     }
     newline(out, depth);
     out.push('}');

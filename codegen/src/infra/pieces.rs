@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use crate::infra::canonical::{newline, write_string, write_value};
+use crate::infra::canonical::{newline, write_object, write_value};
 
 /// A part of a document.
 #[derive(Debug)]
@@ -61,18 +61,7 @@ fn write_piece(out: &mut String, piece: &Piece<'_>, depth: usize) {
             let mut sorted: Vec<&(Cow<'_, str>, Piece<'_>)> = members.iter().collect();
             // UTF-8 byte order is code point order, canonical JSON's key order.
             sorted.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            out.push('{');
-            for (index, (key, member)) in sorted.into_iter().enumerate() {
-                if index > 0 {
-                    out.push(',');
-                }
-                newline(out, depth + 1);
-                write_string(out, key);
-                out.push_str(": ");
-                write_piece(out, member, depth + 1);
-            }
-            newline(out, depth);
-            out.push('}');
+            write_object(out, sorted.into_iter().map(|(key, member)| (key, member)), depth, write_piece);
         }
     }
 }
