@@ -83,7 +83,7 @@ impl Tree {
     }
 
     /// [`Tree::read_reusing`] that keeps large OpenAPI documents (every file under `openapi/` but the indexes, from
-    /// [`SENDFILE_MIN_BYTES`] on) open instead of reading them: [`crate::Bundle::from_tree_reusing`] serves them
+    /// `SENDFILE_MIN_BYTES` on) open instead of reading them: [`crate::Bundle::from_tree_reusing`] serves them
     /// from their files. [`Tree::files`] then holds the other files only.
     pub fn read_keeping_open(dir: &Path, previous: Option<&Self>) -> Result<Self, BundleError> {
         Self::read_with(dir, previous, true)
