@@ -355,10 +355,10 @@ fn pod_spec() -> Value {
                                           "httpHeaders": [{"name": "X-Probe", "value": "1"}]},
                               "initialDelaySeconds": 3, "periodSeconds": 10, "failureThreshold": 4},
             "readinessProbe": {"tcpSocket": {"port": 8080}, "periodSeconds": 5},
-            "startupProbe": {"exec": {"command": ["cat", "/tmp/ready"]}, "failureThreshold": 30},
+            "startupProbe": {"exec": {"command": ["cat", "/scratch/ready"]}, "failureThreshold": 30},
             "lifecycle": {"preStop": {"sleep": {"seconds": 2}}},
             "volumeMounts": [{"name": "config", "mountPath": "/etc/app", "readOnly": true},
-                             {"name": "scratch", "mountPath": "/tmp"}],
+                             {"name": "scratch", "mountPath": "/scratch"}],
             "securityContext": {"allowPrivilegeEscalation": false, "capabilities": {"drop": ["ALL"]}}
         }],
         "volumes": [
