@@ -22,8 +22,8 @@ pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 /// are the definitions it reaches.
 pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
     // Each definition is rendered once, for the first document that holds it.
-    let schemas = RenderedSchemas::new(&ctx.definitions, &Dialect::JSON_SCHEMA);
-    for name in ctx.definitions.keys() {
+    let schemas = RenderedSchemas::new(ctx.definitions(), &Dialect::JSON_SCHEMA);
+    for name in ctx.definitions().keys() {
         let fingerprint = ctx.fingerprint("jsonschema", [name.clone()]);
         reuse_or_render(
             ctx.previous,
@@ -43,7 +43,7 @@ pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
 /// The document of definition `name`: its own schema's keywords at the top, beside `$schema` and `$id`, and the
 /// definitions it reaches in `$defs`.
 fn document(ctx: &Context<'_>, name: &DefName, schemas: &RenderedSchemas<'_>) -> Result<Vec<u8>, Error> {
-    let Some(root) = ctx.definitions.get(name) else {
+    let Some(root) = ctx.definitions().get(name) else {
         return Err(Error::missing_definition(name.as_str(), "the JSON Schema emitter"));
     };
     let mut top = Map::new();

@@ -60,7 +60,7 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
         false => BTreeMap::new(),
     };
     // Each shared definition is rendered once, for the first document that holds it.
-    let schemas = RenderedSchemas::new(&ctx.definitions, edition.dialect);
+    let schemas = RenderedSchemas::new(ctx.definitions(), edition.dialect);
     let crd_schemas = crd_openapi::shared_schemas(ctx);
     for group_version in &ctx.group_versions {
         let url_path = group_version.url_path();

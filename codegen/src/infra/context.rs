@@ -10,6 +10,7 @@ use crate::emit::operations::item::PathItem;
 use crate::error::Error;
 use crate::infra::closure::ReferenceGraph;
 use crate::infra::conventions::{default_conventions, resolve as resolve_conventions};
+use crate::infra::definitions::Definitions;
 use crate::infra::disable::effective_registry_of;
 use crate::infra::parallel::parallel_map;
 use crate::infra::passes::SchemaPass;
@@ -23,8 +24,8 @@ pub(crate) struct Context<'a> {
     /// The registry without the disabled group-versions' resources.
     pub registry: Registry,
     pub profile: &'a Profile,
-    /// Every definition's schema after its conventions' passes and the profile's.
-    pub definitions: BTreeMap<DefName, SchemaNode>,
+    /// The schemas that its conventions' passes and the profile's changed, after them ([`Context::definitions`]).
+    passed: BTreeMap<DefName, SchemaNode>,
     /// The conventions each definition is published with.
     pub conventions: BTreeMap<DefName, Conventions>,
     /// What the generation was asked for.
@@ -76,20 +77,24 @@ impl<'a> Context<'a> {
         // Kinds holding k8s-openapi's meta types name Kubernetes' definitions; kapi-meta has them.
         kapi_meta::register_referenced(&mut effective);
         let profile = &options.profile;
-        let mut definitions = BTreeMap::new();
+        let mut passed = BTreeMap::new();
         for (name, definition) in effective.definitions() {
-            let mut schema = definition.schema.clone();
             let own = SchemaPass::for_conventions(conventions.get(name).copied().unwrap_or_default());
-            for pass in own.iter().chain(&profile.passes) {
+            let mut passes = own.iter().chain(&profile.passes).filter(|pass| pass.may_change(name, &effective));
+            let Some(first) = passes.next() else { continue };
+            let mut schema = definition.schema.clone();
+            for pass in std::iter::once(first).chain(passes) {
                 pass.apply(name, &mut schema, &effective);
             }
-            definitions.insert(name.clone(), schema);
+            if schema != definition.schema {
+                passed.insert(name.clone(), schema);
+            }
         }
         let group_versions = effective.served_group_versions().into_iter().collect();
         Ok(Self {
             registry: effective,
             profile,
-            definitions,
+            passed,
             conventions,
             options,
             group_versions,
@@ -99,6 +104,11 @@ impl<'a> Context<'a> {
             operations_digests: OnceLock::new(),
             references: OnceLock::new(),
         })
+    }
+
+    /// Every published definition's schema, after the passes.
+    pub fn definitions(&self) -> Definitions<'_> {
+        Definitions::new(self.registry.definitions(), &self.passed)
     }
 
     /// The path items of a served group-version, by path (none for a group-version not served).
@@ -112,7 +122,7 @@ impl<'a> Context<'a> {
     pub fn fingerprint(&self, kind: &str, roots: impl IntoIterator<Item = DefName>) -> Fingerprint {
         let digests = self
             .digests
-            .get_or_init(|| Digests::new(&self.registry, &self.definitions, &self.conventions, self.options));
+            .get_or_init(|| Digests::new(&self.registry, self.definitions(), &self.conventions, self.options));
         let mut fingerprint = digests.start(kind);
         digests.add_reachable(&mut fingerprint, roots);
         fingerprint
@@ -136,7 +146,7 @@ impl<'a> Context<'a> {
     /// Every definition reachable from `roots` (roots included), sorted; a missing one is an error naming who
     /// referred to it.
     pub fn closure(&self, roots: impl IntoIterator<Item = (DefName, String)>) -> Result<Vec<&DefName>, Error> {
-        self.references.get_or_init(|| ReferenceGraph::new(&self.definitions)).closure(roots)
+        self.references.get_or_init(|| ReferenceGraph::of_sorted(self.definitions().iter())).closure(roots)
     }
 
     /// The conventions `name` is published with.
@@ -155,7 +165,7 @@ impl<'a> Context<'a> {
     /// The definition playing `role`, which must be registered.
     pub fn meta(&self, role: MetaRole) -> Result<&DefName, Error> {
         let name = self.profile.meta.get(role);
-        if self.definitions.contains_key(name) {
+        if self.definitions().contains_key(name) {
             Ok(name)
         } else {
             Err(Error::missing_meta_definition(role.describe(), name.as_str()))
@@ -164,7 +174,7 @@ impl<'a> Context<'a> {
 
     /// `name`, which must be registered; `from` says who asks, for the error.
     pub fn require<'n>(&self, name: &'n DefName, from: impl FnOnce() -> String) -> Result<&'n DefName, Error> {
-        if self.definitions.contains_key(name) {
+        if self.definitions().contains_key(name) {
             Ok(name)
         } else {
             Err(Error::missing_definition(name.as_str(), from()))

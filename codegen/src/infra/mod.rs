@@ -7,6 +7,7 @@ pub mod canonical;
 pub(crate) mod closure;
 pub(crate) mod context;
 pub(crate) mod conventions;
+pub(crate) mod definitions;
 pub(crate) mod disable;
 pub(crate) mod parallel;
 pub mod passes;

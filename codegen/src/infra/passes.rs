@@ -28,6 +28,14 @@ impl SchemaPass {
         }
     }
 
+    /// False when the pass certainly leaves the definition `name` as it is (so its schema need not be copied).
+    pub(crate) fn may_change(self, name: &DefName, registry: &Registry) -> bool {
+        match self {
+            Self::ZeroValuesAsDefaults | Self::DropEnums => true,
+            Self::GroupVersionKinds => !registry.kinds_of(name).is_empty(),
+        }
+    }
+
     /// Applies the pass to the definition `name`.
     pub(crate) fn apply(self, name: &DefName, schema: &mut SchemaNode, registry: &Registry) {
         match self {

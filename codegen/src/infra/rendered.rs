@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use kapi_model::{DefName, SchemaNode};
 use serde_json::Value;
 
+use crate::infra::definitions::Definitions;
 use crate::infra::pieces::render_at_depth_zero;
 use crate::infra::render::{Dialect, Renderer};
 
@@ -15,17 +16,17 @@ pub(crate) type Finish<'c> = Box<dyn Fn(&DefName, &mut Value) + Send + Sync + 'c
 
 /// The definitions of one generation rendered for one dialect, each when first asked for.
 pub(crate) struct RenderedSchemas<'c> {
-    definitions: &'c BTreeMap<DefName, SchemaNode>,
     dialect: &'static Dialect,
     finish: Option<Finish<'c>>,
-    rendered: BTreeMap<&'c DefName, OnceLock<Box<str>>>,
+    /// Each definition's schema, and its text once rendered.
+    rendered: BTreeMap<&'c DefName, (&'c SchemaNode, OnceLock<Box<str>>)>,
 }
 
 impl<'c> RenderedSchemas<'c> {
     /// `definitions` rendered for `dialect`.
-    pub fn new(definitions: &'c BTreeMap<DefName, SchemaNode>, dialect: &'static Dialect) -> Self {
-        let rendered = definitions.keys().map(|name| (name, OnceLock::new())).collect();
-        Self { definitions, dialect, finish: None, rendered }
+    pub fn new(definitions: Definitions<'c>, dialect: &'static Dialect) -> Self {
+        let rendered = definitions.iter().map(|(name, schema)| (name, (schema, OnceLock::new()))).collect();
+        Self { dialect, finish: None, rendered }
     }
 
     /// Rendered, then given to `finish` before they are written.
@@ -36,9 +37,8 @@ impl<'c> RenderedSchemas<'c> {
 
     /// The schema of `name` as canonical text at depth 0; `None` for a definition the generation does not have.
     pub fn get(&self, name: &DefName) -> Option<&str> {
-        let (name, slot) = self.rendered.get_key_value(name)?;
+        let (name, (schema, slot)) = self.rendered.get_key_value(name)?;
         let text = slot.get_or_init(|| {
-            let schema = &self.definitions[*name];
             let mut value = Renderer::new(self.dialect).schema(schema);
             if let Some(finish) = &self.finish {
                 finish(name, &mut value);

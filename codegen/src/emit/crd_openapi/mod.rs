@@ -32,7 +32,7 @@ const VERSION: &str = "v0.1.0";
 /// WatchEvent) with the group-version-kinds of client-go's scheme.
 pub(crate) fn shared_schemas<'c>(ctx: &'c Context<'_>) -> RenderedSchemas<'c> {
     let registry = &ctx.registry;
-    RenderedSchemas::new(&ctx.definitions, &Dialect::OPENAPI_V3).finished_by(Box::new(move |name, rendered| {
+    RenderedSchemas::new(ctx.definitions(), &Dialect::OPENAPI_V3).finished_by(Box::new(move |name, rendered| {
         if let Some(kind) = registry.definition(name).and_then(|d| d.info.kind_in_every_group_version.as_deref()) {
             rendered["x-kubernetes-group-version-kind"] = client_go_kinds(kind);
         }

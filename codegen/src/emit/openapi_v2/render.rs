@@ -10,7 +10,6 @@ use super::loss::{LossEntry, LossLocation};
 use crate::emit::openapi_paths::payload;
 use crate::emit::operations::{self, Operation, Parameter, PathItem, media, operation_extensions, security_scheme};
 use crate::error::Error;
-use crate::infra::closure::closure;
 use crate::infra::context::Context;
 use crate::infra::render::{Dialect, Renderer};
 
@@ -20,7 +19,7 @@ pub(super) fn reached(ctx: &Context<'_>) -> Result<BTreeSet<DefName>, Error> {
     for group_version in &ctx.group_versions {
         roots.extend(operations::referenced(ctx.operations(group_version)));
     }
-    closure(&ctx.definitions, roots)
+    Ok(ctx.closure(roots)?.into_iter().cloned().collect())
 }
 
 /// Renders swagger 2.0 definitions, each under its own conventions: Kubernetes' types lose what kube-apiserver
@@ -40,7 +39,7 @@ impl DefinitionRenderer {
 
     /// `name`'s schema and what writing it dropped; `None` for a name with no definition.
     pub fn render(&mut self, ctx: &Context<'_>, name: &DefName) -> Option<(Value, Vec<LossEntry>)> {
-        let schema = ctx.definitions.get(name)?;
+        let schema = ctx.definitions().get(name)?;
         let renderer = match ctx.conventions_of(name) {
             Conventions::Kubernetes => &mut self.kubernetes,
             Conventions::Lossless | Conventions::Crd => &mut self.lossless,

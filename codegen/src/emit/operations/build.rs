@@ -195,7 +195,7 @@ impl Paths<'_> {
     /// scalars (typed as their items) become parameters; fields of a named type, and the type meta every kind
     /// carries (`apiVersion`, `kind`), do not.
     fn option_parameters(&self, options: &DefName) -> Vec<Parameter> {
-        let Some(schema) = self.ctx.definitions.get(options) else { return Vec::new() };
+        let Some(schema) = self.ctx.definitions().get(options) else { return Vec::new() };
         let param_type = |node: &SchemaNode| match node {
             SchemaNode::Inline(object) => match object.instance_type {
                 Some(InstanceType::String) => Some(ParamType::String),

@@ -22,6 +22,7 @@ use sha2::{Digest, Sha256};
 
 use crate::infra::artifacts::Artifacts;
 use crate::infra::closure::references;
+use crate::infra::definitions::Definitions;
 use crate::infra::parallel::parallel_map;
 use crate::infra::reuse::record::Stamp;
 pub use crate::infra::reuse::record::UnitRecord;
@@ -165,7 +166,7 @@ type Reference = Result<usize, DefName>;
 impl Digests {
     pub fn new(
         registry: &Registry,
-        published: &BTreeMap<DefName, SchemaNode>,
+        published: Definitions<'_>,
         conventions: &BTreeMap<DefName, kapi_model::Conventions>,
         options: &Options,
     ) -> Self {

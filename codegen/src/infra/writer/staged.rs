@@ -1,8 +1,10 @@
-//! Files written under temporary names beside their targets, flushed in batches, then renamed into place.
+//! Files written under temporary names beside their targets, flushed to disk together, then renamed into place.
 
+use std::collections::BTreeMap;
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::os::unix::fs::MetadataExt;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
@@ -11,17 +13,11 @@ use crate::error::Error;
 /// a failure leaves no temporary files behind.
 #[derive(Default)]
 pub(super) struct Staged {
-    /// `(temporary, target)` pairs, with the open temporary file until it is flushed.
-    files: Vec<(PathBuf, PathBuf, Option<fs::File>)>,
-    /// How many of them are still open.
-    open: usize,
+    /// `(temporary, target)` pairs; each temporary file is written whole and closed.
+    files: Vec<(PathBuf, PathBuf)>,
+    /// For each file system (by device) holding a staged file, one of its staged files, kept open to flush it.
+    file_systems: BTreeMap<u64, (PathBuf, fs::File)>,
 }
-
-/// How many files are flushed at once.
-const SYNC_THREADS: usize = 16;
-
-/// How many written files may wait, open, for their flush.
-const SYNC_BATCH: usize = 256;
 
 impl Staged {
     pub(super) fn write(&mut self, target: PathBuf, bytes: &[u8]) -> Result<(), Error> {
@@ -32,38 +28,25 @@ impl Staged {
         let temp = target.with_file_name(temp_name);
         let mut file = fs::File::create(&temp).map_err(|source| Error::io(&target, source))?;
         // Registered before writing, so a failed write is cleaned up with the rest.
-        let result = file.write_all(bytes);
-        self.files.push((temp, target.clone(), Some(file)));
-        result.map_err(|source| Error::io(&target, source))?;
-        self.open += 1;
-        // Flushing in batches bounds the open files (and so the descriptors) to a batch.
-        if self.open == SYNC_BATCH { self.sync() } else { Ok(()) }
+        self.files.push((temp, target.clone()));
+        file.write_all(bytes).map_err(|source| Error::io(&target, source))?;
+        let device = file.metadata().map_err(|source| Error::io(&target, source))?.dev();
+        self.file_systems.entry(device).or_insert((target, file));
+        Ok(())
     }
 
-    /// Flushes every staged file still open to disk, several at a time, and closes it.
+    /// Puts every staged file's bytes on disk before any is renamed, so that after a crash each target holds its
+    /// old bytes or its new ones, never a renamed file whose data never reached the disk.
     pub(super) fn sync(&mut self) -> Result<(), Error> {
-        self.open = 0;
-        let mut open: Vec<(&Path, fs::File)> =
-            self.files.iter_mut().filter_map(|(_, target, file)| Some((target.as_path(), file.take()?))).collect();
-        let chunk = open.len().div_ceil(SYNC_THREADS).max(1);
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = open
-                .chunks_mut(chunk)
-                .map(|files| {
-                    scope.spawn(move || {
-                        files.iter().try_for_each(|(target, file)| file.sync_all().map_err(|e| Error::io(target, e)))
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .try_for_each(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-        })
+        for (target, file) in std::mem::take(&mut self.file_systems).values() {
+            flush_file_system(file, &self.files).map_err(|source| Error::io(target, source))?;
+        }
+        Ok(())
     }
 
     /// Moves every flushed file into place.
     pub(super) fn rename(&mut self) -> Result<(), Error> {
-        while let Some((temp, target, _)) = self.files.pop() {
+        while let Some((temp, target)) = self.files.pop() {
             if let Err(source) = fs::rename(&temp, &target) {
                 let _ = fs::remove_file(&temp);
                 return Err(Error::io(&target, source));
@@ -73,9 +56,29 @@ impl Staged {
     }
 }
 
+/// One `syncfs` writes out the whole file system `file` is on: a single journal commit for every staged file,
+/// where one `fsync` per file cost a commit each (58 700 of them at 3 000 groups, most of the system time).
+#[cfg(target_os = "linux")]
+fn flush_file_system(file: &fs::File, _staged: &[(PathBuf, PathBuf)]) -> io::Result<()> {
+    rustix::fs::syncfs(file).map_err(io::Error::from)
+}
+
+/// Without `syncfs`, each staged file is flushed on its own.
+#[cfg(not(target_os = "linux"))]
+fn flush_file_system(file: &fs::File, staged: &[(PathBuf, PathBuf)]) -> io::Result<()> {
+    let device = file.metadata()?.dev();
+    for (temp, _) in staged {
+        let staged = fs::File::options().write(true).open(temp)?;
+        if staged.metadata()?.dev() == device {
+            staged.sync_all()?;
+        }
+    }
+    Ok(())
+}
+
 impl Drop for Staged {
     fn drop(&mut self) {
-        for (temp, _, _) in self.files.drain(..) {
+        for (temp, _) in self.files.drain(..) {
             let _ = fs::remove_file(temp);
         }
     }
