@@ -15,6 +15,9 @@ use crate::infra::render::{Dialect, Renderer};
 use crate::infra::rendered::RenderedSchemas;
 use crate::infra::reuse::reuse_or_render;
 
+/// The depth of a reached definition in a document: `$defs.<name>`.
+const DEFS_DEPTH: usize = 2;
+
 /// The meta-schema every document declares.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
@@ -22,7 +25,7 @@ pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 /// are the definitions it reaches.
 pub(crate) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), Error> {
     // Each definition is rendered once, for the first document that holds it.
-    let schemas = RenderedSchemas::new(ctx.definitions(), &Dialect::JSON_SCHEMA);
+    let schemas = RenderedSchemas::new(ctx.definitions(), &Dialect::JSON_SCHEMA, DEFS_DEPTH);
     for name in ctx.definitions().keys() {
         let fingerprint = ctx.fingerprint("jsonschema", [name.clone()]);
         reuse_or_render(
@@ -55,8 +58,7 @@ fn document(ctx: &Context<'_>, name: &DefName, schemas: &RenderedSchemas<'_>) ->
     // The root itself lands in `$defs` only when it refers to itself (directly or through others).
     let roots = references(root).into_iter().map(|target| (target, format!("definition `{name}`")));
     let reached = ctx.closure(roots)?;
-    let defs: Vec<_> =
-        reached.iter().filter_map(|name| Some((name.as_str(), Piece::Rendered(schemas.get(name)?)))).collect();
+    let defs: Vec<_> = reached.iter().filter_map(|name| Some((name.as_str(), schemas.get(name)?))).collect();
     let mut members: Vec<_> = top
         .into_iter()
         .filter(|(key, _)| defs.is_empty() || key != "$defs")

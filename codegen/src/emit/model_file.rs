@@ -11,7 +11,7 @@ use crate::infra::artifacts::Artifacts;
 use crate::infra::canonical::typed_to_canonical_json;
 use crate::infra::context::Context;
 use crate::infra::disable::effective_registry;
-use crate::infra::pieces::{Piece, render_at_depth_zero, to_canonical_bytes};
+use crate::infra::pieces::{Piece, render_at, to_canonical_bytes};
 use crate::options::Options;
 
 /// Where [`crate::generate`] puts the model.
@@ -22,6 +22,9 @@ pub const MODEL_PATH: &str = "model.json";
 pub fn model_json(registry: &Registry, options: &Options) -> Result<Vec<u8>, Error> {
     typed_to_canonical_json(&effective_registry(registry, &options.disabled)?, MODEL_PATH)
 }
+
+/// The depth of a definition in the file: `definitions.<name>`.
+const DEFINITION_DEPTH: usize = 2;
 
 /// Adds `model.json`, so a server can regenerate everything from the artifacts alone (e.g. with more
 /// group-versions switched off).
@@ -37,12 +40,12 @@ fn registry_json(registry: &Registry) -> Result<Vec<u8>, Error> {
     let definitions = registry
         .definitions()
         .iter()
-        .map(|(name, definition)| Ok((name.as_str(), render_at_depth_zero(&to_value(definition)?))))
+        .map(|(name, definition)| Ok((name.as_str(), render_at(&to_value(definition)?, DEFINITION_DEPTH))))
         .collect::<Result<Vec<_>, Error>>()?;
     let rest = rest.as_object().into_iter().flatten().filter(|(key, _)| *key != "definitions");
     let mut members: Vec<_> =
         rest.map(|(key, value)| (Cow::Borrowed(key.as_str()), Piece::Value(Cow::Borrowed(value)))).collect();
-    let definitions = definitions.iter().map(|(name, text)| (*name, Piece::Rendered(text)));
+    let definitions = definitions.iter().map(|(name, text)| (*name, Piece::Rendered { text, at: DEFINITION_DEPTH }));
     members.push((Cow::Borrowed("definitions"), Piece::object(definitions)));
     Ok(to_canonical_bytes(&Piece::Object(members)))
 }

@@ -36,6 +36,9 @@ pub(crate) struct Edition {
     pub json_schema_dialect: Option<&'static str>,
 }
 
+/// The depth of a definition in a document: `components.schemas.<name>`.
+pub(crate) const SCHEMAS_DEPTH: usize = 3;
+
 /// OpenAPI 3.0, as Kubernetes serves it at `/openapi/v3`.
 pub(crate) const V3_0: Edition =
     Edition { dir: "openapi/v3", dialect: &Dialect::OPENAPI_V3, version: None, json_schema_dialect: None };
@@ -60,7 +63,7 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
         false => BTreeMap::new(),
     };
     // Each shared definition is rendered once, for the first document that holds it.
-    let schemas = RenderedSchemas::new(ctx.definitions(), edition.dialect);
+    let schemas = RenderedSchemas::new(ctx.definitions(), edition.dialect, SCHEMAS_DEPTH);
     let crd_schemas = crd_openapi::shared_schemas(ctx);
     for group_version in &ctx.group_versions {
         let url_path = group_version.url_path();
@@ -138,7 +141,7 @@ fn document_of(
     schemas: &RenderedSchemas<'_>,
 ) -> Result<Vec<u8>, Error> {
     let reached = ctx.closure(operations::referenced(items))?;
-    let schemas = reached.iter().filter_map(|name| Some((name.as_str(), Piece::Rendered(schemas.get(name)?))));
+    let schemas = reached.iter().filter_map(|name| Some((name.as_str(), schemas.get(name)?)));
     let mut components = vec![("schemas", Piece::object(schemas))];
     if let Some(scheme) = &ctx.profile.bearer_token {
         components.push(("securitySchemes", Piece::value(Value::Object(security_scheme(scheme)))));

@@ -18,8 +18,9 @@ use crate::infra::canonical::{newline, write_object, write_value};
 pub(crate) enum Piece<'a> {
     /// A value, written canonically.
     Value(Cow<'a, Value>),
-    /// A value's canonical text written at depth 0 (without the trailing newline a whole document has).
-    Rendered(&'a str),
+    /// A value's canonical text as written at depth `at` (without the trailing newline a whole document has):
+    /// copied as it is where it lands at that depth, re-indented elsewhere.
+    Rendered { text: &'a str, at: usize },
     /// An object given member by member, in any order: written with its keys sorted, as canonical JSON sorts them.
     Object(Vec<(Cow<'a, str>, Piece<'a>)>),
 }
@@ -45,17 +46,18 @@ pub(crate) fn to_canonical_bytes(document: &Piece<'_>) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// `value`'s canonical text at depth 0, for [`Piece::Rendered`].
-pub(crate) fn render_at_depth_zero(value: &Value) -> Box<str> {
+/// `value`'s canonical text at depth `at`, for [`Piece::Rendered`].
+pub(crate) fn render_at(value: &Value, at: usize) -> Box<str> {
     let mut out = String::new();
-    write_value(&mut out, value, 0);
+    write_value(&mut out, value, at);
     out.into_boxed_str()
 }
 
 fn write_piece(out: &mut String, piece: &Piece<'_>, depth: usize) {
     match piece {
         Piece::Value(value) => write_value(out, value, depth),
-        Piece::Rendered(text) => write_indented(out, text, depth),
+        Piece::Rendered { text, at } if *at == depth => out.push_str(text),
+        Piece::Rendered { text, at } => write_reindented(out, text, *at, depth),
         Piece::Object(members) if members.is_empty() => out.push_str("{}"),
         Piece::Object(members) => {
             let mut sorted: Vec<&(Cow<'_, str>, Piece<'_>)> = members.iter().collect();
@@ -66,15 +68,17 @@ fn write_piece(out: &mut String, piece: &Piece<'_>, depth: usize) {
     }
 }
 
-/// Copies `text`, written at depth 0, as if written at `depth`.
-fn write_indented(out: &mut String, text: &str, depth: usize) {
+/// Copies `text`, written at depth `from`, as if written at `to`: every line after the first starts with two
+/// spaces per level of depth, at least `from` levels of them.
+fn write_reindented(out: &mut String, text: &str, from: usize, to: usize) {
     let mut lines = text.split('\n');
     if let Some(first) = lines.next() {
         out.push_str(first);
     }
     for line in lines {
-        newline(out, depth);
-        out.push_str(line);
+        let below = line.len() - line.trim_start_matches(' ').len();
+        newline(out, to);
+        out.push_str(&line[(2 * from).min(below)..]);
     }
 }
 
@@ -93,17 +97,21 @@ mod tests {
             "openapi": "3.0.0",
             "é": {"nested": {"deeper": ["x"]}},
         });
-        let schema_b = render_at_depth_zero(&whole["components"]["schemas"]["B"]);
-        let schema_a = render_at_depth_zero(&whole["components"]["schemas"]["A"]);
-        let deep = render_at_depth_zero(&whole["é"]["nested"]);
+        // Rendered where they land, deeper, and shallower.
+        let schema_b = render_at(&whole["components"]["schemas"]["B"], 3);
+        let schema_a = render_at(&whole["components"]["schemas"]["A"], 0);
+        let deep = render_at(&whole["é"]["nested"], 4);
         let document = Piece::object([
             ("openapi", Piece::Value(Cow::Borrowed(&whole["openapi"]))),
-            ("é", Piece::object([("nested", Piece::Rendered(&deep))])),
+            ("é", Piece::object([("nested", Piece::Rendered { text: &deep, at: 4 })])),
             (
                 "components",
                 Piece::object([(
                     "schemas",
-                    Piece::object([("B", Piece::Rendered(&schema_b)), ("A", Piece::Rendered(&schema_a))]),
+                    Piece::object([
+                        ("B", Piece::Rendered { text: &schema_b, at: 3 }),
+                        ("A", Piece::Rendered { text: &schema_a, at: 0 }),
+                    ]),
                 )]),
             ),
             ("paths", Piece::value(whole["paths"].clone())),

@@ -16,6 +16,7 @@ use kapi_model::{DefName, GroupVersion};
 use serde_json::{Map, Value, json};
 
 use crate::emit::openapi_paths::render_paths;
+use crate::emit::openapi_v3::SCHEMAS_DEPTH;
 use crate::emit::operations::{self, PathItem, custom_resource_definition_name};
 use crate::error::Error;
 use crate::infra::context::Context;
@@ -32,11 +33,13 @@ const VERSION: &str = "v0.1.0";
 /// WatchEvent) with the group-version-kinds of client-go's scheme.
 pub(crate) fn shared_schemas<'c>(ctx: &'c Context<'_>) -> RenderedSchemas<'c> {
     let registry = &ctx.registry;
-    RenderedSchemas::new(ctx.definitions(), &Dialect::OPENAPI_V3).finished_by(Box::new(move |name, rendered| {
-        if let Some(kind) = registry.definition(name).and_then(|d| d.info.kind_in_every_group_version.as_deref()) {
-            rendered["x-kubernetes-group-version-kind"] = client_go_kinds(kind);
-        }
-    }))
+    RenderedSchemas::new(ctx.definitions(), &Dialect::OPENAPI_V3, SCHEMAS_DEPTH).finished_by(Box::new(
+        move |name, rendered| {
+            if let Some(kind) = registry.definition(name).and_then(|d| d.info.kind_in_every_group_version.as_deref()) {
+                rendered["x-kubernetes-group-version-kind"] = client_go_kinds(kind);
+            }
+        },
+    ))
 }
 
 /// The document of `group_version`, whose path items are `items`, from the generated CRDs (`crds`: the CRDs of its
@@ -83,7 +86,7 @@ pub(crate) fn document(
     let mut schemas: BTreeMap<&str, Piece<'_>> =
         kinds.iter().map(|(name, schema)| (name.as_str(), Piece::Value(Cow::Borrowed(schema)))).collect();
     // A shared definition of a kind's name is written over the kind, as it always was.
-    schemas.extend(reached.iter().filter_map(|name| Some((name.as_str(), Piece::Rendered(shared.get(name)?)))));
+    schemas.extend(reached.iter().filter_map(|name| Some((name.as_str(), shared.get(name)?))));
     let document = Piece::object([
         ("openapi", Piece::value(json!("3.0.0"))),
         ("info", Piece::value(json!({"title": TITLE, "version": VERSION}))),
