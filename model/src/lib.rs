@@ -41,7 +41,7 @@ pub use resource::{
     PrinterColumn, ResourceMeta, STANDARD_VERBS, ScalePaths, Scope, Subresource, SubresourceKind, is_protected_group,
 };
 pub use rest_mapper::{Mapping, MappingError, RestMapper};
-pub use schema::{Bounds, InstanceType, Reference, SchemaNode, SchemaObject};
+pub use schema::{Bounds, Child, InstanceType, Reference, SchemaNode, SchemaObject};
 pub use traits::{FieldFacts, Resource, Schema, ZeroValue, element_schema, field_schema};
 
 /// Without the `kube` feature, `#[kapi(kube)]` is an error saying what to turn on.

@@ -110,6 +110,19 @@ pub struct SchemaObject {
 }
 
 /// Numeric, string, array and object bounds.
+/// Where a child schema sits in its parent ([`SchemaObject::map_children`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Child<'a> {
+    /// The schema of the named property.
+    Property(&'a str),
+    Items,
+    AdditionalProperties,
+    OneOf,
+    AnyOf,
+    AllOf,
+    Not,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Bounds {
@@ -206,6 +219,73 @@ impl SchemaNode {
 
 impl SchemaObject {
     /// Calls `visit` on every node directly or indirectly below this object.
+    /// This schema with each child schema replaced by what `map` makes of it, in the order properties, items,
+    /// additionalProperties, oneOf, anyOf, allOf, not. Unlike cloning and then replacing the children, this copies
+    /// no subtree only to drop it (a transformation of every node of a deep schema cloned each node once per level
+    /// above it).
+    pub fn map_children(&self, mut map: impl FnMut(Child<'_>, &SchemaNode) -> SchemaNode) -> SchemaObject {
+        // Exhaustive, so that a new field is not silently left out.
+        let Self {
+            instance_type,
+            format,
+            title,
+            description,
+            default,
+            zero_value,
+            nullable,
+            enum_values,
+            known_values,
+            one_of,
+            any_of,
+            all_of,
+            not,
+            properties,
+            required,
+            additional_properties,
+            items,
+            bounds,
+            example,
+            deprecated,
+            read_only,
+            write_only,
+            kubernetes,
+        } = self;
+        let properties =
+            properties.iter().map(|(name, node)| (name.clone(), map(Child::Property(name), node))).collect();
+        let items = items.as_ref().map(|node| Box::new(map(Child::Items, node)));
+        let additional_properties =
+            additional_properties.as_ref().map(|node| Box::new(map(Child::AdditionalProperties, node)));
+        let one_of = one_of.iter().map(|node| map(Child::OneOf, node)).collect();
+        let any_of = any_of.iter().map(|node| map(Child::AnyOf, node)).collect();
+        let all_of = all_of.iter().map(|node| map(Child::AllOf, node)).collect();
+        let not = not.as_ref().map(|node| Box::new(map(Child::Not, node)));
+        SchemaObject {
+            instance_type: *instance_type,
+            format: format.clone(),
+            title: title.clone(),
+            description: description.clone(),
+            default: default.clone(),
+            zero_value: zero_value.clone(),
+            nullable: *nullable,
+            enum_values: enum_values.clone(),
+            known_values: known_values.clone(),
+            one_of,
+            any_of,
+            all_of,
+            not,
+            properties,
+            required: required.clone(),
+            additional_properties,
+            items,
+            bounds: bounds.clone(),
+            example: example.clone(),
+            deprecated: *deprecated,
+            read_only: *read_only,
+            write_only: *write_only,
+            kubernetes: kubernetes.clone(),
+        }
+    }
+
     pub fn walk_children<'a>(&'a self, visit: &mut dyn FnMut(&'a SchemaNode)) {
         let lists = [&self.one_of, &self.any_of, &self.all_of];
         for node in lists.into_iter().flatten() {

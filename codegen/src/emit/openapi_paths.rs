@@ -2,60 +2,115 @@
 //! inline, request body and responses by media type, and Kubernetes' extensions. Shared by the group-version
 //! documents of every edition and the documents of group-versions published as CRDs.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 
 use serde_json::{Map, Value, json};
 
 use crate::emit::operations::{Body, Operation, Parameter, PathItem, Payload, Response, operation_extensions};
+use crate::infra::pieces::{Piece, render_at};
 use crate::infra::render::Renderer;
 
-pub(crate) fn render_paths(items: &BTreeMap<String, PathItem>, renderer: &Renderer) -> Value {
-    let mut out = Map::new();
-    for (path, item) in items {
-        let mut item_json = Map::new();
+/// The depth of an operation's parameter in a document: `paths.<path>.<method>.parameters[i]`.
+const OPERATION_PARAMETER_DEPTH: usize = 5;
+
+/// The paths of `items` as a piece of a document; `finish` is given each request body and response (the CRD
+/// documents rename the references in them). Parameters come from `parameters`, rendered once.
+pub(crate) fn paths_piece<'a>(
+    items: &'a BTreeMap<String, PathItem>,
+    renderer: &Renderer,
+    parameters: &'a ParameterTexts,
+    finish: &dyn Fn(&mut Value),
+) -> Piece<'a> {
+    let paths = items.iter().map(|(path, item)| {
+        let mut members = Vec::with_capacity(item.operations.len() + 1);
         if !item.parameters.is_empty() {
-            item_json.insert("parameters".to_owned(), parameters(&item.parameters));
+            members.push((Cow::Borrowed("parameters"), parameters.list(&item.parameters)));
         }
         for (method, operation) in &item.operations {
-            item_json.insert(method.as_str().to_owned(), render_operation(operation, renderer));
+            members.push((Cow::Borrowed(method.as_str()), operation_piece(operation, renderer, parameters, finish)));
         }
-        out.insert(path.clone(), Value::Object(item_json));
-    }
-    Value::Object(out)
+        (Cow::Borrowed(path.as_str()), Piece::Object(members))
+    });
+    Piece::Object(paths.collect())
 }
 
-fn render_operation(operation: &Operation, renderer: &Renderer) -> Value {
-    let mut out = Map::new();
-    out.insert("description".to_owned(), json!(operation.description));
-    out.insert("operationId".to_owned(), json!(operation.id));
-    out.insert("tags".to_owned(), json!([operation.tag]));
-    if !operation.parameters.is_empty() {
-        out.insert("parameters".to_owned(), parameters(&operation.parameters));
-    }
+fn operation_piece<'a>(
+    operation: &'a Operation,
+    renderer: &Renderer,
+    parameters: &'a ParameterTexts,
+    finish: &dyn Fn(&mut Value),
+) -> Piece<'a> {
+    let mut rest = Map::new();
+    rest.insert("description".to_owned(), json!(operation.description));
+    rest.insert("operationId".to_owned(), json!(operation.id));
+    rest.insert("tags".to_owned(), json!([operation.tag]));
     if let Some(body) = &operation.body {
-        out.insert("requestBody".to_owned(), request_body(body, renderer));
+        rest.insert("requestBody".to_owned(), request_body(body, renderer));
     }
     let responses = operation.responses.iter().map(|r| (r.code.to_string(), response(r, renderer))).collect();
-    out.insert("responses".to_owned(), Value::Object(responses));
-    operation_extensions(operation, &mut out);
-    Value::Object(out)
+    rest.insert("responses".to_owned(), Value::Object(responses));
+    operation_extensions(operation, &mut rest);
+    let mut members: Vec<(Cow<'a, str>, Piece<'a>)> = rest
+        .into_iter()
+        .map(|(key, mut value)| {
+            if key == "requestBody" || key == "responses" {
+                finish(&mut value);
+            }
+            (Cow::Owned(key), Piece::value(value))
+        })
+        .collect();
+    if !operation.parameters.is_empty() {
+        members.push((Cow::Borrowed("parameters"), parameters.list(&operation.parameters)));
+    }
+    Piece::Object(members)
 }
 
-/// Parameters inline, each schema with `uniqueItems: true` as upstream writes them.
-fn parameters(parameters: &[Parameter]) -> Value {
-    let rendered = parameters.iter().map(|p| {
-        let mut out = json!({
-            "name": p.name,
-            "in": p.location.as_str(),
-            "description": p.description,
-            "schema": {"type": p.param_type.as_str(), "uniqueItems": true},
-        });
-        if p.required {
-            out["required"] = json!(true);
+/// Every distinct parameter of a generation's operations, rendered once: the same few dozen parameters, most
+/// with descriptions of hundreds of bytes, are in the paths of every group-version.
+#[derive(Debug, Default)]
+pub(crate) struct ParameterTexts {
+    texts: HashMap<Parameter, Box<str>>,
+}
+
+impl ParameterTexts {
+    /// The parameters of every path item of `items`.
+    pub fn of<'i>(items: impl IntoIterator<Item = &'i BTreeMap<String, PathItem>>) -> Self {
+        let mut texts = HashMap::new();
+        let all = items.into_iter().flat_map(BTreeMap::values);
+        let parameters =
+            all.flat_map(|item| item.operations.values().flat_map(|o| &o.parameters).chain(&item.parameters));
+        for parameter in parameters {
+            if !texts.contains_key(parameter) {
+                let text = render_at(&parameter_value(parameter), OPERATION_PARAMETER_DEPTH);
+                texts.insert(parameter.clone(), text);
+            }
         }
-        out
+        Self { texts }
+    }
+
+    /// `parameters` as an array piece; one missing from the texts is rendered in place.
+    fn list<'a>(&'a self, parameters: &'a [Parameter]) -> Piece<'a> {
+        let piece = |parameter: &Parameter| match self.texts.get(parameter) {
+            Some(text) => Piece::Rendered { text, at: OPERATION_PARAMETER_DEPTH },
+            None => Piece::value(parameter_value(parameter)),
+        };
+        Piece::Array(parameters.iter().map(piece).collect())
+    }
+}
+
+/// A parameter inline, its schema with `uniqueItems: true` as upstream writes them.
+fn parameter_value(parameter: &Parameter) -> Value {
+    let mut out = json!({
+        "name": parameter.name,
+        "in": parameter.location.as_str(),
+        "description": parameter.description,
+        "schema": {"type": parameter.param_type.as_str(), "uniqueItems": true},
     });
-    Value::Array(rendered.collect())
+    if parameter.required {
+        out["required"] = json!(true);
+    }
+    out
 }
 
 fn content<'m>(media: impl IntoIterator<Item = &'m str>, schema: Value) -> Value {

@@ -11,7 +11,7 @@ use kapi_model::{Conventions, GroupVersion};
 
 use crate::emit::crd::CRD_DIR;
 use crate::emit::crd_openapi;
-use crate::emit::openapi_paths::render_paths;
+use crate::emit::openapi_paths::{ParameterTexts, paths_piece};
 use crate::emit::operations::{self, PathItem, security_scheme};
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
@@ -65,6 +65,7 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
     // Each shared definition is rendered once, for the first document that holds it.
     let schemas = RenderedSchemas::new(ctx.definitions(), edition.dialect, SCHEMAS_DEPTH);
     let crd_schemas = crd_openapi::shared_schemas(ctx);
+    let parameters = ParameterTexts::of(ctx.operations.values());
     for group_version in &ctx.group_versions {
         let url_path = group_version.url_path();
         let path = format!("{dir}/{url_path}.json");
@@ -90,9 +91,9 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
                         .map(|(path, bytes)| serde_json::from_slice(bytes).map_err(|e| Error::serialize(path, e)))
                         .collect::<Result<Vec<Value>, Error>>()?;
                     let crds = crds.iter().collect::<Vec<_>>();
-                    crd_openapi::document(ctx, group_version, items, &crds, &crd_schemas)?
+                    crd_openapi::document(ctx, group_version, items, &crds, &crd_schemas, &parameters)?
                 }
-                false => document_of(ctx, edition, items, &schemas)?,
+                false => document_of(ctx, edition, items, &schemas, &parameters)?,
             };
             out.insert(path.clone(), document);
             Ok::<_, Error>(())
@@ -139,6 +140,7 @@ fn document_of(
     edition: &Edition,
     items: &BTreeMap<String, PathItem>,
     schemas: &RenderedSchemas<'_>,
+    parameters: &ParameterTexts,
 ) -> Result<Vec<u8>, Error> {
     let reached = ctx.closure(operations::referenced(items))?;
     let schemas = reached.iter().filter_map(|name| Some((name.as_str(), schemas.get(name)?)));
@@ -151,7 +153,7 @@ fn document_of(
     let mut document = vec![
         ("openapi", Piece::value(json!(edition.version.unwrap_or(&ctx.profile.openapi_version)))),
         ("info", Piece::value(json!({"title": info.title, "version": info.version}))),
-        ("paths", Piece::value(render_paths(items, &renderer))),
+        ("paths", paths_piece(items, &renderer, parameters, &|_| {})),
         ("components", Piece::object(components)),
     ];
     if let Some(dialect) = edition.json_schema_dialect {

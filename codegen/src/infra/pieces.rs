@@ -23,6 +23,8 @@ pub(crate) enum Piece<'a> {
     Rendered { text: &'a str, at: usize },
     /// An object given member by member, in any order: written with its keys sorted, as canonical JSON sorts them.
     Object(Vec<(Cow<'a, str>, Piece<'a>)>),
+    /// An array, item by item.
+    Array(Vec<Piece<'a>>),
 }
 
 impl<'a> Piece<'a> {
@@ -59,6 +61,19 @@ fn write_piece(out: &mut String, piece: &Piece<'_>, depth: usize) {
         Piece::Rendered { text, at } if *at == depth => out.push_str(text),
         Piece::Rendered { text, at } => write_reindented(out, text, *at, depth),
         Piece::Object(members) if members.is_empty() => out.push_str("{}"),
+        Piece::Array(items) if items.is_empty() => out.push_str("[]"),
+        Piece::Array(items) => {
+            out.push('[');
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.push(',');
+                }
+                newline(out, depth + 1);
+                write_piece(out, item, depth + 1);
+            }
+            newline(out, depth);
+            out.push(']');
+        }
         Piece::Object(members) => {
             let mut sorted: Vec<&(Cow<'_, str>, Piece<'_>)> = members.iter().collect();
             // UTF-8 byte order is code point order, canonical JSON's key order.
@@ -95,6 +110,8 @@ mod tests {
             "paths": {"/a": {"get": {"x": [1, {"k": "v\nw"}]}}},
             "components": {"schemas": {"B": {"type": "object", "properties": {"b": {"items": {}, "z": []}}}, "A": {}}},
             "openapi": "3.0.0",
+            "list": [1, {"k": []}],
+            "none": [],
             "é": {"nested": {"deeper": ["x"]}},
         });
         // Rendered where they land, deeper, and shallower.
@@ -115,6 +132,8 @@ mod tests {
                 )]),
             ),
             ("paths", Piece::value(whole["paths"].clone())),
+            ("list", Piece::Array(vec![Piece::value(json!(1)), Piece::object([("k", Piece::value(json!([])))])])),
+            ("none", Piece::Array(Vec::new())),
         ]);
         assert_eq!(String::from_utf8(to_canonical_bytes(&document)), String::from_utf8(to_canonical_json(&whole)));
     }

@@ -2,6 +2,9 @@
 //! malformed keywords), the form of `items` and `type`, and the keywords Kubernetes forbids by value
 //! (`uniqueItems: true`, an invalid `pattern`, `x-kubernetes-preserve-unknown-fields: false`).
 
+use std::collections::BTreeMap;
+use std::sync::{Mutex, PoisonError};
+
 use serde_json::Value;
 
 use crate::structural::node::key;
@@ -80,15 +83,34 @@ fn unique_items(site: &Site<'_>, report: &mut Report) {
 
 fn pattern(site: &Site<'_>, report: &mut Report) {
     let Some(pattern) = site.node.str("pattern") else { return };
-    // Kubernetes compiles patterns with Go's RE2; the regex crate follows the same syntax and guarantees.
-    if let Err(error) = regex::Regex::new(pattern) {
-        let reason = error.to_string().lines().last().unwrap_or_default().trim().to_lowercase();
+    if let Some(reason) = pattern_problem(pattern) {
         report.push(
             &site.at,
             StructuralRule::InvalidPattern,
             format!("pattern `{pattern}` is not a valid regular expression: {reason}"),
         );
     }
+}
+
+/// Why `pattern` does not compile, if it does not. Kubernetes compiles patterns with Go's RE2; the regex crate
+/// follows the same syntax and guarantees. Verdicts are kept: compiling is most of checking a CRD, and the same
+/// patterns (names, quantities, durations) recur in every CRD of a large API.
+fn pattern_problem(pattern: &str) -> Option<String> {
+    static VERDICTS: Mutex<BTreeMap<String, Option<String>>> = Mutex::new(BTreeMap::new());
+    /// Enough for every distinct pattern of a large API; past it, the verdicts start over.
+    const KEPT: usize = 4096;
+    if let Some(verdict) = VERDICTS.lock().unwrap_or_else(PoisonError::into_inner).get(pattern) {
+        return verdict.clone();
+    }
+    let verdict = regex::Regex::new(pattern)
+        .err()
+        .map(|error| error.to_string().lines().last().unwrap_or_default().trim().to_lowercase());
+    let mut verdicts = VERDICTS.lock().unwrap_or_else(PoisonError::into_inner);
+    if verdicts.len() >= KEPT {
+        verdicts.clear();
+    }
+    verdicts.insert(pattern.to_owned(), verdict.clone());
+    verdict
 }
 
 fn preserve_unknown_fields(site: &Site<'_>, report: &mut Report) {

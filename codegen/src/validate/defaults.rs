@@ -51,9 +51,11 @@ pub(crate) fn check(registry: &Registry) -> Result<Findings, Error> {
             let schema = rendered.entry(reached).or_insert_with(|| renderer.schema(&definition.schema));
             defs.insert(reached.to_string(), schema.clone());
         }
+        // One schema per definition; each value is checked against it pointed at the value's place.
+        let mut schema = json!({"$schema": DRAFT_2020_12, "$defs": defs});
         for (what, value, at) in values {
             let pointer = json_pointer(&[&["$defs".to_owned(), name.to_string()][..], &at.tokens].concat());
-            let schema = json!({"$schema": DRAFT_2020_12, "$defs": defs, "$ref": format!("#{pointer}")});
+            schema["$ref"] = Value::String(format!("#{pointer}"));
             if let Some(problem) = violation(&schema, &value) {
                 let field = describe(registry, name, &at.field);
                 findings.errors.push(format!("the {what} {value} of {field} does not fit its schema: {problem}"));

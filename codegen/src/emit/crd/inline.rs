@@ -1,7 +1,7 @@
 //! Inlines every reference of a kind's schema: CRD schemas cannot use `$ref`, so each definition is written out
 //! where it is used, with the keywords written beside the reference laid over it.
 
-use kapi_model::{DefName, Registry, SchemaNode, SchemaObject};
+use kapi_model::{Child, DefName, Registry, SchemaNode, SchemaObject};
 use serde_json::{Map, Value};
 
 use super::constraints::with_crd_constraints;
@@ -75,22 +75,19 @@ impl<'a> Inliner<'a> {
     }
 
     fn object(&mut self, object: &SchemaObject, path: &FieldPath, owner: &str) -> SchemaObject {
-        let mut out = object.clone();
-        for (name, child) in &mut out.properties {
-            let child_path = path.property(name);
-            self.origins.record(&child_path, Origin { rust_type: owner.to_owned(), field: Some(name.clone()) });
-            *child = SchemaNode::inline(self.node(child, &child_path, owner));
-        }
-        for child in [&mut out.items, &mut out.additional_properties].into_iter().flatten() {
-            **child = SchemaNode::inline(self.node(child, &path.element(), owner));
-        }
-        for child in out.one_of.iter_mut().chain(out.any_of.iter_mut()).chain(out.all_of.iter_mut()) {
-            *child = SchemaNode::inline(self.node(child, path, owner));
-        }
-        if let Some(not) = &mut out.not {
-            **not = SchemaNode::inline(self.node(not, path, owner));
-        }
-        out
+        object.map_children(|at, child| {
+            let child_path = match at {
+                Child::Property(name) => {
+                    let child_path = path.property(name);
+                    let origin = Origin { rust_type: owner.to_owned(), field: Some(name.to_owned()) };
+                    self.origins.record(&child_path, origin);
+                    child_path
+                }
+                Child::Items | Child::AdditionalProperties => path.element(),
+                Child::OneOf | Child::AnyOf | Child::AllOf | Child::Not => path.clone(),
+            };
+            SchemaNode::inline(self.node(child, &child_path, owner))
+        })
     }
 }
 

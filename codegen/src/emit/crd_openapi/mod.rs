@@ -15,7 +15,7 @@ use kapi_meta::client_go_scheme;
 use kapi_model::{DefName, GroupVersion};
 use serde_json::{Map, Value, json};
 
-use crate::emit::openapi_paths::render_paths;
+use crate::emit::openapi_paths::{ParameterTexts, paths_piece};
 use crate::emit::openapi_v3::SCHEMAS_DEPTH;
 use crate::emit::operations::{self, PathItem, custom_resource_definition_name};
 use crate::error::Error;
@@ -50,6 +50,7 @@ pub(crate) fn document(
     items: &BTreeMap<String, PathItem>,
     crds: &[&Value],
     shared: &RenderedSchemas<'_>,
+    parameters: &ParameterTexts,
 ) -> Result<Vec<u8>, Error> {
     let renderer = Renderer::new(&Dialect::OPENAPI_V3);
     let mut kinds = Map::new();
@@ -74,8 +75,8 @@ pub(crate) fn document(
             renamed.insert(list.clone(), list_name);
         }
     }
-    let mut paths = render_paths(items, &renderer);
-    rename_references(&mut paths, &renamed, &renderer);
+    let references = renamed_references(&renamed, &renderer);
+    let paths = paths_piece(items, &renderer, parameters, &|value| rewrite(value, &references));
     // The shared kinds the routes and the kinds' metadata reach.
     let mut roots: Vec<(DefName, String)> =
         operations::referenced(items).into_iter().filter(|(name, _)| !renamed.contains_key(name)).collect();
@@ -90,7 +91,7 @@ pub(crate) fn document(
     let document = Piece::object([
         ("openapi", Piece::value(json!("3.0.0"))),
         ("info", Piece::value(json!({"title": TITLE, "version": VERSION}))),
-        ("paths", Piece::value(paths)),
+        ("paths", paths),
         ("components", Piece::object([("schemas", Piece::object(schemas))])),
     ]);
     Ok(to_canonical_bytes(&document))
@@ -114,11 +115,10 @@ fn served_version<'c>(
     })
 }
 
-/// Points references to the registry's kinds at the server's names for them.
-fn rename_references(value: &mut Value, renamed: &BTreeMap<DefName, DefName>, renderer: &Renderer) {
+/// The references to the registry's kinds, each with the reference to the server's name for it.
+fn renamed_references(renamed: &BTreeMap<DefName, DefName>, renderer: &Renderer) -> BTreeMap<String, String> {
     let target = |name: &DefName| renderer.reference(name)["$ref"].as_str().unwrap_or_default().to_owned();
-    let references: BTreeMap<String, String> = renamed.iter().map(|(from, to)| (target(from), target(to))).collect();
-    rewrite(value, &references);
+    renamed.iter().map(|(from, to)| (target(from), target(to))).collect()
 }
 
 fn rewrite(value: &mut Value, references: &BTreeMap<String, String>) {

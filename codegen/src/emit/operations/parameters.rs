@@ -3,7 +3,7 @@
 use super::actions::Action;
 
 /// Where a parameter goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Location {
     Path,
     Query,
@@ -20,7 +20,7 @@ impl Location {
 }
 
 /// A parameter's scalar type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum ParamType {
     String,
     Boolean,
@@ -39,7 +39,7 @@ impl ParamType {
 }
 
 /// One non-body parameter.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Parameter {
     pub name: String,
     pub location: Location,

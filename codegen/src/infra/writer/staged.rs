@@ -1,6 +1,6 @@
 //! Files written under temporary names beside their targets, flushed to disk together, then renamed into place.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::{self, Write};
 use std::os::unix::fs::MetadataExt;
@@ -15,6 +15,8 @@ use crate::error::Error;
 pub(super) struct Staged {
     /// `(temporary, target)` pairs; each temporary file is written whole and closed.
     files: Vec<(PathBuf, PathBuf)>,
+    /// The directories already made (or found) for staged files: tens of thousands of files share a few thousand.
+    directories: BTreeSet<PathBuf>,
     /// For each file system (by device) holding a staged file, one of its staged files, kept open to flush it.
     file_systems: BTreeMap<u64, (PathBuf, fs::File)>,
 }
@@ -26,6 +28,10 @@ impl Staged {
         // A dotfile name keeps a leftover temp file (after a crash) out of `check`'s extra list.
         let temp_name = format!(".{name}.tmp-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
         let temp = target.with_file_name(temp_name);
+        if let Some(parent) = target.parent().filter(|parent| !self.directories.contains(*parent)) {
+            fs::create_dir_all(parent).map_err(|source| Error::io(parent, source))?;
+            self.directories.insert(parent.to_path_buf());
+        }
         let mut file = fs::File::create(&temp).map_err(|source| Error::io(&target, source))?;
         // Registered before writing, so a failed write is cleaned up with the rest.
         self.files.push((temp, target.clone()));

@@ -39,8 +39,6 @@ pub(super) fn stage(
         report.unchanged.push(relative.to_owned());
         return Ok(());
     }
-    let parent = target.parent().unwrap_or(dir);
-    fs::create_dir_all(parent).map_err(|source| Error::io(parent, source))?;
     staged.write(target, bytes)?;
     report.written.push(relative.to_owned());
     Ok(())
