@@ -68,39 +68,47 @@ fn operation_piece<'a>(
 
 /// Every distinct parameter of a generation's operations, rendered once: the same few dozen parameters, most
 /// with descriptions of hundreds of bytes, are in the paths of every group-version.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct ParameterTexts {
     texts: HashMap<Parameter, Box<str>>,
+    /// How a parameter is written: OpenAPI 3 and swagger 2.0 differ.
+    render: fn(&Parameter) -> Value,
 }
 
 impl ParameterTexts {
-    /// The parameters of every path item of `items`.
-    pub fn of<'i>(items: impl IntoIterator<Item = &'i BTreeMap<String, PathItem>>) -> Self {
+    /// The parameters of every path item of `items`, written by `render` (as OpenAPI 3's: [`parameter_value`]).
+    pub fn of<'i>(
+        items: impl IntoIterator<Item = &'i BTreeMap<String, PathItem>>,
+        render: fn(&Parameter) -> Value,
+    ) -> Self {
         let mut texts = HashMap::new();
         let all = items.into_iter().flat_map(BTreeMap::values);
         let parameters =
             all.flat_map(|item| item.operations.values().flat_map(|o| &o.parameters).chain(&item.parameters));
         for parameter in parameters {
             if !texts.contains_key(parameter) {
-                let text = render_at(&parameter_value(parameter), OPERATION_PARAMETER_DEPTH);
-                texts.insert(parameter.clone(), text);
+                texts.insert(parameter.clone(), render_at(&render(parameter), OPERATION_PARAMETER_DEPTH));
             }
         }
-        Self { texts }
+        Self { texts, render }
     }
 
-    /// `parameters` as an array piece; one missing from the texts is rendered in place.
-    fn list<'a>(&'a self, parameters: &'a [Parameter]) -> Piece<'a> {
-        let piece = |parameter: &Parameter| match self.texts.get(parameter) {
+    /// `parameters` as an array piece.
+    pub fn list<'a>(&'a self, parameters: &'a [Parameter]) -> Piece<'a> {
+        Piece::Array(parameters.iter().map(|parameter| self.piece(parameter)).collect())
+    }
+
+    /// One parameter as a piece; one missing from the texts is rendered in place.
+    pub fn piece<'a>(&'a self, parameter: &Parameter) -> Piece<'a> {
+        match self.texts.get(parameter) {
             Some(text) => Piece::Rendered { text, at: OPERATION_PARAMETER_DEPTH },
-            None => Piece::value(parameter_value(parameter)),
-        };
-        Piece::Array(parameters.iter().map(piece).collect())
+            None => Piece::value((self.render)(parameter)),
+        }
     }
 }
 
 /// A parameter inline, its schema with `uniqueItems: true` as upstream writes them.
-fn parameter_value(parameter: &Parameter) -> Value {
+pub(crate) fn parameter_value(parameter: &Parameter) -> Value {
     let mut out = json!({
         "name": parameter.name,
         "in": parameter.location.as_str(),
@@ -128,7 +136,7 @@ fn request_body(body: &Body, renderer: &Renderer) -> Value {
 fn response(response: &Response, renderer: &Renderer) -> Value {
     let mut out = json!({ "description": response.description });
     if let Some(body) = &response.content {
-        out["content"] = content(body.media.iter().map(String::as_str), payload(&body.schema, renderer));
+        out["content"] = content(body.media.iter().map(AsRef::as_ref), payload(&body.schema, renderer));
     }
     out
 }

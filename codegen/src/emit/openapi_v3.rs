@@ -11,10 +11,10 @@ use kapi_model::{Conventions, GroupVersion};
 
 use crate::emit::crd::CRD_DIR;
 use crate::emit::crd_openapi;
-use crate::emit::openapi_paths::{ParameterTexts, paths_piece};
+use crate::emit::openapi_paths::{ParameterTexts, parameter_value, paths_piece};
 use crate::emit::operations::{self, PathItem, security_scheme};
 use crate::error::Error;
-use crate::infra::artifacts::Artifacts;
+use crate::infra::artifacts::{Artifacts, HeldFile};
 use crate::infra::canonical::to_canonical_json;
 use crate::infra::context::Context;
 use crate::infra::pieces::{Piece, to_canonical_bytes};
@@ -58,14 +58,16 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
     // As the API server publishes CRDs, group-versions with `crd` conventions are built from this generation's
     // CRDs, in OpenAPI 3.0 (the only edition the server serves); they are read once for all of them.
     let as_crds = |gv: &GroupVersion| edition.dir == V3_0.dir && ctx.group_version_conventions(gv) == Conventions::Crd;
-    let crds_by_group = match ctx.group_versions.iter().any(as_crds) {
-        true => crds_by_group(artifacts)?,
-        false => BTreeMap::new(),
+    // Taken out while the documents are added, and handed over after: nothing reads them later.
+    let crd_files = match ctx.group_versions.iter().any(as_crds) {
+        true => artifacts.take_held(|path| path.starts_with(CRD_DIR) && path.ends_with(".json")),
+        false => Vec::new(),
     };
+    let crds_by_group = crds_by_group(&crd_files)?;
     // Each shared definition is rendered once, for the first document that holds it.
     let schemas = RenderedSchemas::new(ctx.definitions(), edition.dialect, SCHEMAS_DEPTH);
     let crd_schemas = crd_openapi::shared_schemas(ctx);
-    let parameters = ParameterTexts::of(ctx.operations.values());
+    let parameters = ParameterTexts::of(ctx.operations.values(), parameter_value);
     for group_version in &ctx.group_versions {
         let url_path = group_version.url_path();
         let path = format!("{dir}/{url_path}.json");
@@ -75,20 +77,20 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
         fingerprint.add(group_version).add_bytes(&ctx.operations_digest(group_version));
         let as_crds = as_crds(group_version);
         // Only the group's CRDs are inputs of its document: their bytes, parsed only when it is rendered.
-        let crd_files: &[CrdFile] = match as_crds {
+        let group_crds: &[CrdFile] = match as_crds {
             true => crds_by_group.get(group_version.group.as_str()).map_or(&[], Vec::as_slice),
             false => &[],
         };
-        for (crd_path, bytes) in crd_files {
+        for (crd_path, bytes) in group_crds {
             fingerprint.add(crd_path).add_bytes(bytes);
         }
         let unit = format!("{dir}/{url_path}");
         let render = |out: &mut Artifacts| {
             let document = match as_crds {
                 true => {
-                    let crds = crd_files
+                    let crds = group_crds
                         .iter()
-                        .map(|(path, bytes)| serde_json::from_slice(bytes).map_err(|e| Error::serialize(path, e)))
+                        .map(|(path, bytes)| serde_json::from_slice(bytes).map_err(|e| Error::serialize(*path, e)))
                         .collect::<Result<Vec<Value>, Error>>()?;
                     let crds = crds.iter().collect::<Vec<_>>();
                     crd_openapi::document(ctx, group_version, items, &crds, &crd_schemas, &parameters)?
@@ -106,16 +108,18 @@ pub(crate) fn emit_edition(ctx: &Context<'_>, edition: &Edition, artifacts: &mut
         index.insert(url_path.clone(), json!({ "serverRelativeURL": url }));
     }
     artifacts.insert(format!("{dir}/index.json"), to_canonical_json(&json!({ "paths": index })));
+    drop(crds_by_group);
+    artifacts.hand_over(crd_files);
     Ok(())
 }
 
 /// A CRD's path and bytes.
-type CrdFile = (String, Vec<u8>);
+type CrdFile<'a> = (&'a str, &'a [u8]);
 
-/// Every CRD this generation wrote (`crds/*.json`, which the CRD emitter writes before the documents) by its
+/// The CRDs this generation wrote (`crds/*.json`, which the CRD emitter writes before the documents) by their
 /// group, as path and bytes in path order: each group-version's document looks up its own group's rather than
 /// scanning them all.
-fn crds_by_group(artifacts: &Artifacts) -> Result<BTreeMap<String, Vec<CrdFile>>, Error> {
+fn crds_by_group(files: &[HeldFile]) -> Result<BTreeMap<String, Vec<CrdFile<'_>>>, Error> {
     #[derive(serde::Deserialize)]
     struct Crd {
         spec: Spec,
@@ -124,12 +128,10 @@ fn crds_by_group(artifacts: &Artifacts) -> Result<BTreeMap<String, Vec<CrdFile>>
     struct Spec {
         group: String,
     }
-    let prefix = format!("{CRD_DIR}/");
-    let files = artifacts.iter().filter(|(path, _)| path.starts_with(&prefix) && path.ends_with(".json"));
-    let mut by_group: BTreeMap<String, Vec<CrdFile>> = BTreeMap::new();
-    for (path, bytes) in files {
+    let mut by_group: BTreeMap<String, Vec<CrdFile<'_>>> = BTreeMap::new();
+    for HeldFile { path, bytes, .. } in files {
         let crd: Crd = serde_json::from_slice(bytes).map_err(|e| Error::serialize(path, e))?;
-        by_group.entry(crd.spec.group).or_default().push((path.to_owned(), bytes.to_vec()));
+        by_group.entry(crd.spec.group).or_default().push((path, bytes));
     }
     Ok(by_group)
 }

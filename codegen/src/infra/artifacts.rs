@@ -1,6 +1,7 @@
 //! The generator's output: relative paths to file bytes, held in memory until a writer puts them on disk, or
 //! handed to a [`FileSink`] as each is finished when generating for an output directory.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::Arc;
@@ -12,8 +13,18 @@ pub(crate) type ReadBack = fn(&str) -> bool;
 
 /// Where a streaming generation's finished files go ([`crate::writer::Sink`]).
 pub(crate) trait FileSink: Send + Sync + fmt::Debug {
-    /// Takes one finished file; `kept` is the stamp it had in the previous output it was taken from.
-    fn put(&self, path: &str, bytes: &[u8], kept: Option<&Stamp>);
+    /// Takes one finished file, given as the parts its bytes are made of, in order; `kept` is the stamp it had in
+    /// the previous output it was taken from.
+    fn put(&self, path: &str, parts: &[&[u8]], kept: Option<&Stamp>);
+}
+
+/// A file taken out of the artifacts for a while ([`Artifacts::take_held`]).
+#[derive(Debug)]
+pub(crate) struct HeldFile {
+    pub path: String,
+    pub bytes: Vec<u8>,
+    /// The stamp it had in the previous output it was taken from, if it was.
+    kept: Option<Stamp>,
 }
 
 /// Generated files by relative path (`/`-separated), in path order, and the warnings generating them raised.
@@ -62,19 +73,30 @@ impl Artifacts {
     pub fn insert(&mut self, path: impl Into<String>, bytes: Vec<u8>) -> Option<Vec<u8>> {
         let path = path.into();
         self.kept.remove(&path);
-        if self.stream(&path, &bytes, None) {
+        if self.stream(&path, &[&bytes], None) {
             return None;
         }
         self.files.insert(path, bytes)
     }
 
+    /// Adds or replaces a file given as the parts its bytes are made of, in order: a sink writes them one after the
+    /// other, so a document of hundreds of megabytes assembled from its entries is never copied into one buffer.
+    pub(crate) fn insert_parts(&mut self, path: impl Into<String>, parts: Vec<Cow<'_, [u8]>>) {
+        let path = path.into();
+        self.kept.remove(&path);
+        if !self.stream(&path, &parts, None) {
+            self.files.insert(path, parts.concat());
+        }
+    }
+
     /// Hands a file to the sink when there is one and nothing reads the file back.
-    fn stream(&mut self, path: &str, bytes: &[u8], kept: Option<&Stamp>) -> bool {
+    fn stream(&mut self, path: &str, parts: &[impl AsRef<[u8]>], kept: Option<&Stamp>) -> bool {
         let Some((sink, read_back)) = &self.sink else { return false };
         if read_back(path) {
             return false;
         }
-        sink.put(path, bytes, kept);
+        let parts: Vec<&[u8]> = parts.iter().map(AsRef::as_ref).collect();
+        sink.put(path, &parts, kept);
         self.files.remove(path);
         self.streamed.insert(path.to_owned());
         true
@@ -88,11 +110,42 @@ impl Artifacts {
 
     /// Adds a file taken from the previous output, where it had `stamp`.
     pub(crate) fn insert_kept(&mut self, path: String, bytes: Vec<u8>, stamp: Stamp) {
-        if self.stream(&path, &bytes, Some(&stamp)) {
+        if self.stream(&path, &[&bytes], Some(&stamp)) {
             return;
         }
         self.kept.insert(path.clone(), stamp);
         self.files.insert(path, bytes);
+    }
+
+    /// Takes out the held files `wanted` names, with the stamps of those taken from the previous output, until
+    /// [`Artifacts::hand_over`] gives them back: what reads them can borrow them while this is being added to.
+    pub(crate) fn take_held(&mut self, wanted: impl Fn(&str) -> bool) -> Vec<HeldFile> {
+        let paths: Vec<String> = self.files.keys().filter(|path| wanted(path)).cloned().collect();
+        let take = |path: String| {
+            let bytes = self.files.remove(&path).unwrap_or_default();
+            let kept = self.kept.remove(&path);
+            HeldFile { path, bytes, kept }
+        };
+        paths.into_iter().map(take).collect()
+    }
+
+    /// Gives back files [`Artifacts::take_held`] took, as finished: with a sink they go to it now, even those a
+    /// later emitter would otherwise read back, so they are no longer held.
+    pub(crate) fn hand_over(&mut self, files: Vec<HeldFile>) {
+        for HeldFile { path, bytes, kept } in files {
+            match &self.sink {
+                Some((sink, _)) => {
+                    sink.put(&path, &[&bytes], kept.as_ref());
+                    self.streamed.insert(path);
+                }
+                None => {
+                    if let Some(stamp) = kept {
+                        self.kept.insert(path.clone(), stamp);
+                    }
+                    self.files.insert(path, bytes);
+                }
+            }
+        }
     }
 
     /// The stamp `path` had in the previous output it was taken from, if it was.

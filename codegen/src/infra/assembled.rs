@@ -15,76 +15,107 @@ use crate::infra::canonical::{write_string, write_value};
 pub(crate) const ENTRY_DEPTH: usize = 2;
 
 /// A top-level member: a plain value, or an object given as sorted `(key, canonical bytes at ENTRY_DEPTH)` entries.
-/// Owned entries are dropped as soon as they are copied into the document, so a document of hundreds of megabytes
-/// is not held twice.
+/// Entries become parts of the document as they are ([`assemble`]), so a document of hundreds of megabytes is not
+/// held twice.
 pub(crate) enum Member<'a> {
     Value(Value),
-    Entries(Vec<(String, Cow<'a, [u8]>)>),
+    Entries(Vec<(String, Vec<Cow<'a, [u8]>>)>),
 }
 
 /// An entry's canonical bytes at [`ENTRY_DEPTH`].
 pub(crate) fn entry_bytes(value: &Value) -> Vec<u8> {
     let mut out = String::new();
     write_value(&mut out, value, ENTRY_DEPTH);
+    // Entries are held until the whole document is written: without the slack growing left (up to as much again).
+    out.shrink_to_fit();
     out.into_bytes()
 }
 
-/// The document and, per member with entries (by name), where each entry's bytes sit in it, in entry order.
-pub(crate) fn assemble(members: BTreeMap<&str, Member<'_>>) -> (Vec<u8>, BTreeMap<String, Vec<Range<usize>>>) {
-    // Sized once: growing a vector of hundreds of megabytes copies it, and holds the old and the new copy.
-    let entries_len: usize = members
-        .values()
-        .map(|member| match member {
-            Member::Entries(entries) => entries.iter().map(|(key, bytes)| key.len() + bytes.len() + 16).sum(),
-            Member::Value(_) => 0,
-        })
-        .sum();
-    let mut out: Vec<u8> = Vec::with_capacity(entries_len + 4096);
+/// The document, as the parts its bytes are made of in order, and, per member with entries (by name), where each
+/// entry's bytes sit in it, in entry order. The entries are parts of their own, moved rather than copied: the
+/// document is never one buffer of hundreds of megabytes beside its entries (see [`Artifacts::insert_parts`]).
+///
+/// [`Artifacts::insert_parts`]: crate::infra::artifacts::Artifacts::insert_parts
+pub(crate) fn assemble<'a>(members: BTreeMap<&str, Member<'a>>) -> (Parts<'a>, BTreeMap<String, Vec<Range<usize>>>) {
+    let mut parts = Parts::default();
     let mut ranges = BTreeMap::new();
     if members.is_empty() {
-        return (b"{}\n".to_vec(), ranges);
+        parts.push_owned(b"{}\n");
+        return (parts, ranges);
     }
-    out.push(b'{');
+    parts.push_owned(b"{");
     for (index, (name, member)) in members.into_iter().enumerate() {
         if index > 0 {
-            out.push(b',');
+            parts.push_owned(b",");
         }
-        out.extend_from_slice(b"\n  ");
-        push_string(&mut out, name);
-        out.extend_from_slice(b": ");
+        parts.push_owned(b"\n  ");
+        parts.push_string(name);
+        parts.push_owned(b": ");
         match member {
             Member::Value(value) => {
                 let mut text = String::new();
                 write_value(&mut text, &value, 1);
-                out.extend_from_slice(text.as_bytes());
+                parts.push_owned(text.as_bytes());
             }
-            Member::Entries(entries) if entries.is_empty() => out.extend_from_slice(b"{}"),
+            Member::Entries(entries) if entries.is_empty() => parts.push_owned(b"{}"),
             Member::Entries(entries) => {
                 let mut placed = Vec::with_capacity(entries.len());
-                out.push(b'{');
+                parts.push_owned(b"{");
                 for (index, (key, bytes)) in entries.into_iter().enumerate() {
                     if index > 0 {
-                        out.push(b',');
+                        parts.push_owned(b",");
                     }
-                    out.extend_from_slice(b"\n    ");
-                    push_string(&mut out, &key);
-                    out.extend_from_slice(b": ");
-                    placed.push(out.len()..out.len() + bytes.len());
-                    out.extend_from_slice(&bytes);
+                    parts.push_owned(b"\n    ");
+                    parts.push_string(&key);
+                    parts.push_owned(b": ");
+                    let start = parts.len;
+                    bytes.into_iter().for_each(|part| parts.push_entry(part));
+                    placed.push(start..parts.len);
                 }
-                out.extend_from_slice(b"\n  }");
+                parts.push_owned(b"\n  }");
                 ranges.insert(name.to_owned(), placed);
             }
         }
     }
-    out.extend_from_slice(b"\n}\n");
-    (out, ranges)
+    parts.push_owned(b"\n}\n");
+    (parts, ranges)
 }
 
-fn push_string(out: &mut Vec<u8>, text: &str) {
-    let mut quoted = String::new();
-    write_string(&mut quoted, text);
-    out.extend_from_slice(quoted.as_bytes());
+/// A document's bytes in parts: entries as they came, and what lies between them gathered into small buffers.
+#[derive(Debug, Default)]
+pub(crate) struct Parts<'a> {
+    parts: Vec<Cow<'a, [u8]>>,
+    /// The bytes between the last entry and what comes next.
+    pending: Vec<u8>,
+    /// The document's length so far.
+    len: usize,
+}
+
+impl<'a> Parts<'a> {
+    fn push_owned(&mut self, bytes: &[u8]) {
+        self.pending.extend_from_slice(bytes);
+        self.len += bytes.len();
+    }
+
+    fn push_string(&mut self, text: &str) {
+        let mut quoted = String::new();
+        write_string(&mut quoted, text);
+        self.push_owned(quoted.as_bytes());
+    }
+
+    fn push_entry(&mut self, bytes: Cow<'a, [u8]>) {
+        if !self.pending.is_empty() {
+            self.parts.push(Cow::Owned(std::mem::take(&mut self.pending)));
+        }
+        self.len += bytes.len();
+        self.parts.push(bytes);
+    }
+
+    /// Every part, in order.
+    pub fn into_parts(mut self) -> Vec<Cow<'a, [u8]>> {
+        self.parts.push(Cow::Owned(self.pending));
+        self.parts
+    }
 }
 
 #[cfg(test)]
@@ -107,13 +138,17 @@ mod tests {
         let members = BTreeMap::from([
             (
                 "definitions",
-                Member::Entries(vec![("a".to_owned(), Cow::Borrowed(&a[..])), ("b".to_owned(), Cow::Borrowed(&b[..]))]),
+                Member::Entries(vec![
+                    ("a".to_owned(), vec![Cow::Borrowed(&a[..])]),
+                    ("b".to_owned(), vec![Cow::Borrowed(&b[..4]), Cow::Borrowed(&b[4..])]),
+                ]),
             ),
             ("info", Member::Value(whole["info"].clone())),
             ("paths", Member::Entries(Vec::new())),
             ("swagger", Member::Value(json!("2.0"))),
         ]);
-        let (bytes, ranges) = assemble(members);
+        let (parts, ranges) = assemble(members);
+        let bytes = parts.into_parts().concat();
         assert_eq!(String::from_utf8(bytes.clone()), String::from_utf8(to_canonical_json(&whole)));
         let placed = &ranges["definitions"];
         assert_eq!(&bytes[placed[0].clone()], &a[..]);

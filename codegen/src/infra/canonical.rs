@@ -68,26 +68,40 @@ fn write_members<'v>(out: &mut String, members: impl Iterator<Item = (&'v String
     write_object(out, members, depth, write_value);
 }
 
+/// Where canonical text is written: a string, or one that also takes text shared with other documents
+/// ([`crate::infra::pieces`]).
+pub(crate) trait TextOut {
+    /// The text being written.
+    fn text(&mut self) -> &mut String;
+}
+
+impl TextOut for String {
+    fn text(&mut self) -> &mut String {
+        self
+    }
+}
+
 /// A non-empty object of `members` in the order given, each member's value written by `write_member` at its
 /// depth.
-pub(crate) fn write_object<K: AsRef<str>, V>(
-    out: &mut String,
+pub(crate) fn write_object<O: TextOut, K: AsRef<str>, V>(
+    out: &mut O,
     members: impl Iterator<Item = (K, V)>,
     depth: usize,
-    write_member: impl Fn(&mut String, V, usize),
+    write_member: impl Fn(&mut O, V, usize),
 ) {
-    out.push('{');
+    out.text().push('{');
     for (index, (key, item)) in members.enumerate() {
+        let text = out.text();
         if index > 0 {
-            out.push(',');
+            text.push(',');
         }
-        newline(out, depth + 1);
-        write_string(out, key.as_ref());
-        out.push_str(": ");
+        newline(text, depth + 1);
+        write_string(text, key.as_ref());
+        text.push_str(": ");
         write_member(out, item, depth + 1);
     }
-    newline(out, depth);
-    out.push('}');
+    newline(out.text(), depth);
+    out.text().push('}');
 }
 
 pub(crate) fn newline(out: &mut String, depth: usize) {

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use crate::infra::canonical::{newline, write_object, write_value};
+use crate::infra::canonical::{TextOut, newline, write_object, write_value};
 
 /// A part of a document.
 #[derive(Debug)]
@@ -48,6 +48,15 @@ pub(crate) fn to_canonical_bytes(document: &Piece<'_>) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The canonical bytes of `piece` written at `depth`, in parts: each rendered piece that lands at the depth it was
+/// rendered for is a part of its own, borrowed rather than copied, and the text between them is gathered.
+pub(crate) fn to_canonical_parts<'a>(piece: &Piece<'a>, depth: usize) -> Vec<Cow<'a, [u8]>> {
+    let mut out = PartsOut { parts: Vec::new(), pending: String::new() };
+    write_piece(&mut out, piece, depth);
+    out.flush();
+    out.parts
+}
+
 /// `value`'s canonical text at depth `at`, for [`Piece::Rendered`].
 pub(crate) fn render_at(value: &Value, at: usize) -> Box<str> {
     let mut out = String::new();
@@ -55,27 +64,65 @@ pub(crate) fn render_at(value: &Value, at: usize) -> Box<str> {
     out.into_boxed_str()
 }
 
-fn write_piece(out: &mut String, piece: &Piece<'_>, depth: usize) {
+/// Where pieces are written: rendered text that lands where it was rendered for is given whole.
+trait PieceOut<'a>: TextOut {
+    fn rendered(&mut self, text: &'a str);
+}
+
+impl<'a> PieceOut<'a> for String {
+    fn rendered(&mut self, text: &'a str) {
+        self.push_str(text);
+    }
+}
+
+/// Parts, and the text after the last of them.
+struct PartsOut<'a> {
+    parts: Vec<Cow<'a, [u8]>>,
+    pending: String,
+}
+
+impl PartsOut<'_> {
+    fn flush(&mut self) {
+        if !self.pending.is_empty() {
+            self.parts.push(Cow::Owned(std::mem::take(&mut self.pending).into_bytes()));
+        }
+    }
+}
+
+impl TextOut for PartsOut<'_> {
+    fn text(&mut self) -> &mut String {
+        &mut self.pending
+    }
+}
+
+impl<'a> PieceOut<'a> for PartsOut<'a> {
+    fn rendered(&mut self, text: &'a str) {
+        self.flush();
+        self.parts.push(Cow::Borrowed(text.as_bytes()));
+    }
+}
+
+fn write_piece<'a, O: PieceOut<'a>>(out: &mut O, piece: &Piece<'a>, depth: usize) {
     match piece {
-        Piece::Value(value) => write_value(out, value, depth),
-        Piece::Rendered { text, at } if *at == depth => out.push_str(text),
-        Piece::Rendered { text, at } => write_reindented(out, text, *at, depth),
-        Piece::Object(members) if members.is_empty() => out.push_str("{}"),
-        Piece::Array(items) if items.is_empty() => out.push_str("[]"),
+        Piece::Value(value) => write_value(out.text(), value, depth),
+        Piece::Rendered { text, at } if *at == depth => out.rendered(text),
+        Piece::Rendered { text, at } => write_reindented(out.text(), text, *at, depth),
+        Piece::Object(members) if members.is_empty() => out.text().push_str("{}"),
+        Piece::Array(items) if items.is_empty() => out.text().push_str("[]"),
         Piece::Array(items) => {
-            out.push('[');
+            out.text().push('[');
             for (index, item) in items.iter().enumerate() {
                 if index > 0 {
-                    out.push(',');
+                    out.text().push(',');
                 }
-                newline(out, depth + 1);
+                newline(out.text(), depth + 1);
                 write_piece(out, item, depth + 1);
             }
-            newline(out, depth);
-            out.push(']');
+            newline(out.text(), depth);
+            out.text().push(']');
         }
         Piece::Object(members) => {
-            let mut sorted: Vec<&(Cow<'_, str>, Piece<'_>)> = members.iter().collect();
+            let mut sorted: Vec<&(Cow<'a, str>, Piece<'a>)> = members.iter().collect();
             // UTF-8 byte order is code point order, canonical JSON's key order.
             sorted.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
             write_object(out, sorted.into_iter().map(|(key, member)| (key, member)), depth, write_piece);
@@ -136,6 +183,11 @@ mod tests {
             ("none", Piece::Array(Vec::new())),
         ]);
         assert_eq!(String::from_utf8(to_canonical_bytes(&document)), String::from_utf8(to_canonical_json(&whole)));
+        let mut parts = to_canonical_parts(&document, 0).concat();
+        parts.push(b'\n');
+        assert_eq!(String::from_utf8(parts), String::from_utf8(to_canonical_json(&whole)));
+        let borrowed = to_canonical_parts(&document, 0).into_iter().filter(|part| matches!(part, Cow::Borrowed(_)));
+        assert_eq!(borrowed.count(), 1, "only B lands where it was rendered for");
     }
 
     #[test]

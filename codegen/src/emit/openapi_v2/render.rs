@@ -1,16 +1,18 @@
 //! What the whole swagger document and the one assembled from units ([`super::units`]) both render: the reached
 //! definitions, each definition's schema under its conventions, the document's frame and each path item.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_model::{Conventions, DefName};
 use serde_json::{Map, Value, json};
 
 use super::loss::{LossEntry, LossLocation};
-use crate::emit::openapi_paths::payload;
+use crate::emit::openapi_paths::{ParameterTexts, payload};
 use crate::emit::operations::{self, Operation, Parameter, PathItem, media, operation_extensions, security_scheme};
 use crate::error::Error;
 use crate::infra::context::Context;
+use crate::infra::pieces::Piece;
 use crate::infra::render::{Dialect, Renderer};
 
 /// The definitions every served group-version's operations reach.
@@ -86,7 +88,57 @@ pub(super) fn path_item(item: &PathItem, renderer: &Renderer, schemes: &[String]
     Value::Object(item_json)
 }
 
+/// `item` as a piece of the document, its parameters from `texts` (written by [`parameter`]).
+pub(super) fn path_item_piece<'a>(
+    item: &'a PathItem,
+    renderer: &Renderer,
+    schemes: &[String],
+    texts: &'a ParameterTexts,
+) -> Piece<'a> {
+    let mut members = Vec::with_capacity(item.operations.len() + 1);
+    if !item.parameters.is_empty() {
+        members.push((Cow::Borrowed("parameters"), texts.list(&item.parameters)));
+    }
+    for (method, operation) in &item.operations {
+        let (rest, parameters) = operation_parts(operation, renderer, schemes);
+        let mut operation_members: Vec<(Cow<'a, str>, Piece<'a>)> =
+            rest.into_iter().map(|(key, value)| (Cow::Owned(key), Piece::value(value))).collect();
+        if !parameters.is_empty() {
+            let pieces = parameters.into_iter().map(|(_, parameter)| match parameter {
+                OperationParameter::Query(parameter) => texts.piece(parameter),
+                OperationParameter::Body(body) => Piece::value(body),
+            });
+            operation_members.push((Cow::Borrowed("parameters"), Piece::Array(pieces.collect())));
+        }
+        members.push((Cow::Borrowed(method.as_str()), Piece::Object(operation_members)));
+    }
+    Piece::Object(members)
+}
+
 fn render_operation(operation: &Operation, renderer: &Renderer, schemes: &[String]) -> Value {
+    let (mut out, parameters) = operation_parts(operation, renderer, schemes);
+    if !parameters.is_empty() {
+        let rendered = parameters.into_iter().map(|(_, parameter)| match parameter {
+            OperationParameter::Query(parameter) => self::parameter(parameter),
+            OperationParameter::Body(body) => body,
+        });
+        out.insert("parameters".to_owned(), Value::Array(rendered.collect()));
+    }
+    Value::Object(out)
+}
+
+/// A parameter of an operation: swagger 2.0 gives the body as one.
+enum OperationParameter<'a> {
+    Query(&'a Parameter),
+    Body(Value),
+}
+
+/// An operation's members but its parameters, and its parameters sorted by name.
+fn operation_parts<'a>(
+    operation: &'a Operation,
+    renderer: &Renderer,
+    schemes: &[String],
+) -> (Map<String, Value>, Vec<(&'a str, OperationParameter<'a>)>) {
     let mut out = Map::new();
     out.insert("description".to_owned(), json!(operation.description));
     out.insert("operationId".to_owned(), json!(operation.id));
@@ -99,19 +151,16 @@ fn render_operation(operation: &Operation, renderer: &Renderer, schemes: &[Strin
     let produces = operation.responses.iter().find_map(|r| r.content.as_ref()).map(|c| c.media.clone());
     out.insert("produces".to_owned(), json!(produces.unwrap_or_else(|| media::owned(media::OBJECT))));
     // The body is a parameter in swagger 2.0; it sorts by its name like the others.
-    let mut parameters: Vec<(&str, Value)> =
-        operation.parameters.iter().map(|p| (p.name.as_str(), parameter(p))).collect();
+    let mut parameters: Vec<(&str, OperationParameter<'_>)> =
+        operation.parameters.iter().map(|p| (&*p.name, OperationParameter::Query(p))).collect();
     if let Some(body) = &operation.body {
         let mut body_json = json!({"name": "body", "in": "body", "schema": renderer.reference(&body.schema)});
         if body.required {
             body_json["required"] = json!(true);
         }
-        parameters.push(("body", body_json));
+        parameters.push(("body", OperationParameter::Body(body_json)));
     }
     parameters.sort_by(|a, b| a.0.cmp(b.0));
-    if !parameters.is_empty() {
-        out.insert("parameters".to_owned(), Value::Array(parameters.into_iter().map(|(_, p)| p).collect()));
-    }
     let responses = operation.responses.iter().map(|response| {
         let mut response_json = json!({ "description": response.description });
         if let Some(content) = &response.content {
@@ -121,11 +170,11 @@ fn render_operation(operation: &Operation, renderer: &Renderer, schemes: &[Strin
     });
     out.insert("responses".to_owned(), Value::Object(responses.collect()));
     operation_extensions(operation, &mut out);
-    Value::Object(out)
+    (out, parameters)
 }
 
 /// A non-body parameter: swagger 2.0 puts `type` on the parameter itself.
-fn parameter(p: &Parameter) -> Value {
+pub(super) fn parameter(p: &Parameter) -> Value {
     let mut out = json!({
         "name": p.name,
         "in": p.location.as_str(),

@@ -13,27 +13,30 @@ use super::loss::{LOSS_REPORT_PATH, LossEntry, LossReport};
 
 /// Where [`crate::generate`] puts the document.
 pub const SWAGGER_PATH: &str = "openapi/v2/swagger.json";
-use super::render::{DefinitionRenderer, frame, path_item, reached};
+use super::render::{DefinitionRenderer, frame, parameter, path_item_piece, reached};
+use crate::emit::openapi_paths::ParameterTexts;
 use crate::error::Error;
 use crate::infra::artifacts::Artifacts;
-use crate::infra::assembled::{Member, assemble, entry_bytes};
+use crate::infra::assembled::{ENTRY_DEPTH, Member, assemble, entry_bytes};
 use crate::infra::canonical::to_canonical_json;
 use crate::infra::context::Context;
+use crate::infra::pieces::to_canonical_parts;
 use crate::infra::reuse::UnitRecord;
 
-/// An entry's bytes: where they sit in the previous document, or freshly rendered.
-enum Piece {
+/// An entry's bytes: where they sit in the previous document, or freshly rendered, in parts (a path item's
+/// parameters are the same few dozen texts everywhere, borrowed rather than repeated).
+enum Piece<'a> {
     Previous(Range<usize>),
-    Rendered(Vec<u8>),
+    Rendered(Vec<Cow<'a, [u8]>>),
 }
 
 /// One unit as this generation produces it.
-struct Unit {
+struct Unit<'a> {
     name: String,
     fingerprint: String,
     reused: bool,
     /// The unit's entries (definitions: one; paths: one per path), by key.
-    entries: Vec<(String, Piece)>,
+    entries: Vec<(String, Piece<'a>)>,
     loss: Vec<LossEntry>,
 }
 
@@ -57,10 +60,11 @@ pub(super) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
             continue;
         }
         let Some((schema, loss)) = renderer.render(ctx, &name) else { continue };
-        let entries = vec![(name.to_string(), Piece::Rendered(entry_bytes(&schema)))];
+        let entries = vec![(name.to_string(), Piece::Rendered(vec![Cow::Owned(entry_bytes(&schema))]))];
         definitions.push(Unit { name: unit, fingerprint, reused: false, entries, loss });
     }
     let mut paths = Vec::new();
+    let parameters = ParameterTexts::of(ctx.operations.values(), parameter);
     for group_version in &ctx.group_versions {
         let items = ctx.operations(group_version);
         let unit = format!("openapi/v2/paths/{}", group_version.url_path());
@@ -75,7 +79,8 @@ pub(super) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
             _ => {
                 let schemes = &ctx.profile.swagger_schemes;
                 let rendered = items.iter().map(|(path, item)| {
-                    (path.clone(), Piece::Rendered(entry_bytes(&path_item(item, renderer.references(), schemes))))
+                    let item = path_item_piece(item, renderer.references(), schemes, &parameters);
+                    (path.clone(), Piece::Rendered(to_canonical_parts(&item, ENTRY_DEPTH)))
                 });
                 paths.push(Unit { name: unit, fingerprint, reused: false, entries: rendered.collect(), loss: vec![] });
                 continue;
@@ -128,20 +133,20 @@ pub(super) fn emit(ctx: &Context<'_>, artifacts: &mut Artifacts) -> Result<(), E
             }
         }
     }
-    artifacts.insert(SWAGGER_PATH, document);
+    artifacts.insert_parts(SWAGGER_PATH, document.into_parts());
     artifacts.insert(LOSS_REPORT_PATH, to_canonical_json(&report.to_json()));
     Ok(())
 }
 
 /// The units' entries with their bytes, sorted by key; stable, so of two equal keys the later unit's stays last.
 /// Rendered bytes are moved out of the units (the document takes them, and drops each once copied).
-fn entries_of<'a>(units: &mut [Unit], previous_document: &'a [u8]) -> Vec<(String, Cow<'a, [u8]>)> {
-    let mut entries: Vec<(String, Cow<'a, [u8]>)> = units
+fn entries_of<'a>(units: &mut [Unit<'a>], previous_document: &'a [u8]) -> Vec<(String, Vec<Cow<'a, [u8]>>)> {
+    let mut entries: Vec<(String, Vec<Cow<'a, [u8]>>)> = units
         .iter_mut()
         .flat_map(|unit| &mut unit.entries)
         .map(|(key, piece)| match piece {
-            Piece::Previous(range) => (key.clone(), Cow::Borrowed(&previous_document[range.clone()])),
-            Piece::Rendered(bytes) => (key.clone(), Cow::Owned(std::mem::take(bytes))),
+            Piece::Previous(range) => (key.clone(), vec![Cow::Borrowed(&previous_document[range.clone()])]),
+            Piece::Rendered(parts) => (key.clone(), std::mem::take(parts)),
         })
         .collect();
     entries.sort_by(|a, b| a.0.cmp(&b.0));

@@ -1,5 +1,6 @@
 //! Builds a group-version's path items from its resources, as kube-apiserver installs them.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use kapi_model::{Conventions, DefName, GroupVersion, GroupVersionKind, ResourceMeta, Scope};
@@ -274,7 +275,7 @@ impl Paths<'_> {
         let (body, mut responses) = match action {
             Action::Get if !subject.text_media_types.is_empty() => {
                 let mut media = owned(OBJECT);
-                media.extend(subject.text_media_types.iter().cloned());
+                media.extend(subject.text_media_types.iter().map(|m| Cow::Owned(m.clone())));
                 media.sort();
                 media.dedup();
                 (
@@ -399,7 +400,7 @@ fn gvk(group_version: &GroupVersion, kind: &str) -> GroupVersionKind {
     }
 }
 
-fn object_response(code: u16, description: &'static str, media: &[&str], schema: &DefName) -> Response {
+fn object_response(code: u16, description: &'static str, media: &[&'static str], schema: &DefName) -> Response {
     Response {
         code,
         description,
@@ -407,7 +408,7 @@ fn object_response(code: u16, description: &'static str, media: &[&str], schema:
     }
 }
 
-fn ok(media: &[&str], schema: &DefName) -> Response {
+fn ok(media: &[&'static str], schema: &DefName) -> Response {
     object_response(200, "OK", media, schema)
 }
 
@@ -419,7 +420,7 @@ fn accepted(schema: &DefName) -> Response {
     accepted_as(OBJECT, schema)
 }
 
-fn accepted_as(media: &[&str], schema: &DefName) -> Response {
+fn accepted_as(media: &[&'static str], schema: &DefName) -> Response {
     object_response(202, "Accepted", media, schema)
 }
 

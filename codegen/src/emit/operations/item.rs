@@ -1,5 +1,6 @@
 //! Path items and operations as typed values, before either OpenAPI version writes them.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use kapi_model::{DefName, GroupVersionKind};
@@ -50,8 +51,9 @@ pub(crate) struct Response {
 /// What a response carries.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Content {
-    /// The media types, sorted.
-    pub media: Vec<String>,
+    /// The media types, sorted; mostly the fixed sets of [`super::media`], borrowed, as in a large API there are
+    /// hundreds of thousands of responses.
+    pub media: Vec<Cow<'static, str>>,
     pub schema: Payload,
 }
 
@@ -94,11 +96,11 @@ pub(crate) fn referenced(items: &BTreeMap<String, PathItem>) -> BTreeMap<DefName
 pub(crate) fn hoist(operations: BTreeMap<Method, Operation>) -> PathItem {
     let mut shared: Vec<Parameter> = operations.values().next().map(|op| op.parameters.clone()).unwrap_or_default();
     shared.retain(|parameter| operations.values().all(|op| op.parameters.contains(parameter)));
-    let names: BTreeSet<(&str, &str)> = shared.iter().map(|p| (p.name.as_str(), p.location.as_str())).collect();
+    let names: BTreeSet<(&str, &str)> = shared.iter().map(|p| (&*p.name, p.location.as_str())).collect();
     let operations = operations
         .into_iter()
         .map(|(method, mut op)| {
-            op.parameters.retain(|p| !names.contains(&(p.name.as_str(), p.location.as_str())));
+            op.parameters.retain(|p| !names.contains(&(&*p.name, p.location.as_str())));
             (method, op)
         })
         .collect();

@@ -1,5 +1,7 @@
 //! The media-type sets Kubernetes operations declare (sorted, as they appear as `content` keys).
 
+use std::borrow::Cow;
+
 /// Objects: every non-streaming encoding the server speaks.
 pub(crate) const OBJECT: &[&str] =
     &["application/cbor", "application/json", "application/vnd.kubernetes.protobuf", "application/yaml"];
@@ -37,7 +39,7 @@ pub(crate) const CUSTOM_RESOURCE_PATCH: &[&str] =
 /// What a connect answers with: whatever the stream or the proxied server sends.
 pub(crate) const CONNECT: &[&str] = &["*/*"];
 
-/// A media-type set as owned strings.
-pub(crate) fn owned(media: &[&str]) -> Vec<String> {
-    media.iter().map(|m| (*m).to_owned()).collect()
+/// A media-type set as a response's.
+pub(crate) fn owned(media: &[&'static str]) -> Vec<Cow<'static, str>> {
+    media.iter().map(|m| Cow::Borrowed(*m)).collect()
 }

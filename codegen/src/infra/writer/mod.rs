@@ -47,7 +47,7 @@ pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
     let mut report = WriteReport::default();
     let mut staged = Staged::default();
     for (relative, bytes) in artifacts {
-        stage(dir, relative, bytes, artifacts.kept_stamp(relative), &mut staged, &mut report)?;
+        stage(dir, relative, &[bytes], artifacts.kept_stamp(relative), &mut staged, &mut report)?;
     }
     finish(dir, artifacts, staged, report)
 }
@@ -105,6 +105,22 @@ mod tests {
         changed.insert("jsonschema/a.json", b"[1]\n".to_vec());
         let third = write(dir.path(), &changed).expect("write change");
         assert_eq!(third.written, vec!["jsonschema/a.json".to_owned()]);
+    }
+
+    #[test]
+    fn many_files_are_flushed_together_and_all_land() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut artifacts = Artifacts::new();
+        for n in 0..300 {
+            artifacts.insert(format!("jsonschema/d{}/f{n}.json", n % 7), format!("[{n}]\n").into_bytes());
+        }
+        let report = write(dir.path(), &artifacts).expect("write");
+        assert_eq!(report.written.len(), 300);
+        assert!(check(dir.path(), &artifacts).is_clean());
+        let entries = (0..7).flat_map(|d| fs::read_dir(dir.path().join(format!("jsonschema/d{d}"))).expect("list"));
+        let names = entries.filter_map(|entry| entry.ok()?.file_name().into_string().ok());
+        let hidden: Vec<String> = names.filter(|name| name.starts_with('.')).collect();
+        assert!(hidden.is_empty(), "temporary files left behind: {hidden:?}");
     }
 
     #[test]

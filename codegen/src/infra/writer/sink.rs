@@ -39,8 +39,8 @@ impl Sink {
         Self { dir: dir.to_path_buf(), state: Mutex::new(State::default()) }
     }
 
-    /// Stages one finished file (unless `dir` already holds its bytes).
-    fn put_file(&self, relative: &str, bytes: &[u8], kept: Option<&Stamp>) {
+    /// Stages one finished file, given in parts (unless `dir` already holds its bytes).
+    fn put_file(&self, relative: &str, parts: &[&[u8]], kept: Option<&Stamp>) {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let State { staged, report, taken, failed } = &mut *state;
         if failed.is_some() {
@@ -50,7 +50,7 @@ impl Sink {
             *failed = Some(Error::invalid_artifact_path(&format!("{relative} (generated twice)")));
             return;
         }
-        if let Err(error) = stage(&self.dir, relative, bytes, kept, staged, report) {
+        if let Err(error) = stage(&self.dir, relative, parts, kept, staged, report) {
             *failed = Some(error);
         }
     }
@@ -58,7 +58,7 @@ impl Sink {
     /// Stages the files `artifacts` still holds, then flushes and renames everything and records the units.
     pub fn finish(&self, artifacts: &Artifacts) -> Result<WriteReport, Error> {
         for (relative, bytes) in artifacts {
-            self.put_file(relative, bytes, artifacts.kept_stamp(relative));
+            self.put_file(relative, &[bytes], artifacts.kept_stamp(relative));
         }
         let state = std::mem::take(&mut *self.state.lock().unwrap_or_else(PoisonError::into_inner));
         let State { staged, mut report, failed, .. } = state;
@@ -78,8 +78,8 @@ impl Sink {
 }
 
 impl FileSink for Sink {
-    fn put(&self, relative: &str, bytes: &[u8], kept: Option<&Stamp>) {
-        self.put_file(relative, bytes, kept);
+    fn put(&self, relative: &str, parts: &[&[u8]], kept: Option<&Stamp>) {
+        self.put_file(relative, parts, kept);
     }
 }
 

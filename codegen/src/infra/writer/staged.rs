@@ -3,11 +3,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::{self, Write};
-use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
+
+/// From how many staged files on flushes whole file systems rather than file by file ([`Staged::sync`]).
+const WHOLE_FILE_SYSTEM_FROM: usize = 256;
 
 /// Files written under temporary names, waiting to be flushed and renamed; whatever is left is removed on drop, so
 /// a failure leaves no temporary files behind.
@@ -17,12 +19,14 @@ pub(super) struct Staged {
     files: Vec<(PathBuf, PathBuf)>,
     /// The directories already made (or found) for staged files: tens of thousands of files share a few thousand.
     directories: BTreeSet<PathBuf>,
-    /// For each file system (by device) holding a staged file, one of its staged files, kept open to flush it.
+    /// For each file system (by device) holding a staged file, one of its staged files, kept open to flush it
+    /// (where file systems can be flushed whole).
     file_systems: BTreeMap<u64, (PathBuf, fs::File)>,
 }
 
 impl Staged {
-    pub(super) fn write(&mut self, target: PathBuf, bytes: &[u8]) -> Result<(), Error> {
+    /// Writes `parts`, one after the other, under a temporary name beside `target`.
+    pub(super) fn write(&mut self, target: PathBuf, parts: &[&[u8]]) -> Result<(), Error> {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         // A dotfile name keeps a leftover temp file (after a crash) out of `check`'s extra list.
@@ -35,17 +39,30 @@ impl Staged {
         let mut file = fs::File::create(&temp).map_err(|source| Error::io(&target, source))?;
         // Registered before writing, so a failed write is cleaned up with the rest.
         self.files.push((temp, target.clone()));
-        file.write_all(bytes).map_err(|source| Error::io(&target, source))?;
-        let device = file.metadata().map_err(|source| Error::io(&target, source))?.dev();
-        self.file_systems.entry(device).or_insert((target, file));
+        write_parts(&mut file, parts).map_err(|source| Error::io(&target, source))?;
+        if let Some(device) = file_system_of(&file).map_err(|source| Error::io(&target, source))? {
+            self.file_systems.entry(device).or_insert((target, file));
+        }
         Ok(())
     }
 
     /// Puts every staged file's bytes on disk before any is renamed, so that after a crash each target holds its
     /// old bytes or its new ones, never a renamed file whose data never reached the disk.
+    ///
+    /// Many files are flushed with one `syncfs` per file system: a single journal commit for all of them, where
+    /// one `fsync` per file cost a commit each (58 700 of them at 3 000 groups, most of the system time). A few
+    /// are flushed one by one, as `syncfs` also waits for whatever else was written to the file system (a build
+    /// script's handful of files beside a build's outputs).
     pub(super) fn sync(&mut self) -> Result<(), Error> {
-        for (target, file) in std::mem::take(&mut self.file_systems).values() {
-            flush_file_system(file, &self.files).map_err(|source| Error::io(target, source))?;
+        let file_systems = std::mem::take(&mut self.file_systems);
+        if self.files.len() >= WHOLE_FILE_SYSTEM_FROM && !file_systems.is_empty() {
+            for (target, file) in file_systems.values() {
+                flush_file_system(file).map_err(|source| Error::io(target, source))?;
+            }
+            return Ok(());
+        }
+        for (temp, target) in &self.files {
+            fs::File::open(temp).and_then(|file| file.sync_all()).map_err(|source| Error::io(target, source))?;
         }
         Ok(())
     }
@@ -62,24 +79,39 @@ impl Staged {
     }
 }
 
-/// One `syncfs` writes out the whole file system `file` is on: a single journal commit for every staged file,
-/// where one `fsync` per file cost a commit each (58 700 of them at 3 000 groups, most of the system time).
+/// Many small parts are gathered into blocks, so a document of thousands of entries is not a write each.
+fn write_parts(file: &mut fs::File, parts: &[&[u8]]) -> io::Result<()> {
+    match parts {
+        [whole] => file.write_all(whole),
+        _ => {
+            let mut writer = io::BufWriter::with_capacity(1 << 20, file);
+            parts.iter().try_for_each(|part| writer.write_all(part))?;
+            writer.flush()
+        }
+    }
+}
+
+/// The device of the file system `file` is on, where whole file systems can be flushed.
 #[cfg(target_os = "linux")]
-fn flush_file_system(file: &fs::File, _staged: &[(PathBuf, PathBuf)]) -> io::Result<()> {
+fn file_system_of(file: &fs::File) -> io::Result<Option<u64>> {
+    use std::os::unix::fs::MetadataExt;
+    Ok(Some(file.metadata()?.dev()))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn file_system_of(_file: &fs::File) -> io::Result<Option<u64>> {
+    Ok(None)
+}
+
+#[cfg(target_os = "linux")]
+fn flush_file_system(file: &fs::File) -> io::Result<()> {
     rustix::fs::syncfs(file).map_err(io::Error::from)
 }
 
-/// Without `syncfs`, each staged file is flushed on its own.
+/// Never called: no file system is recorded where they cannot be flushed whole.
 #[cfg(not(target_os = "linux"))]
-fn flush_file_system(file: &fs::File, staged: &[(PathBuf, PathBuf)]) -> io::Result<()> {
-    let device = file.metadata()?.dev();
-    for (temp, _) in staged {
-        let staged = fs::File::options().write(true).open(temp)?;
-        if staged.metadata()?.dev() == device {
-            staged.sync_all()?;
-        }
-    }
-    Ok(())
+fn flush_file_system(_file: &fs::File) -> io::Result<()> {
+    Err(io::ErrorKind::Unsupported.into())
 }
 
 impl Drop for Staged {

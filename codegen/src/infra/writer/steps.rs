@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::fs;
-use std::io;
+use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
 
 use super::staged::Staged;
@@ -23,11 +23,12 @@ pub struct WriteReport {
     pub extra: Vec<String>,
 }
 
-/// Stages one file unless `dir` already holds its bytes, and notes which it was.
+/// Stages one file, given as the parts its bytes are made of, unless `dir` already holds its bytes, and notes
+/// which it was.
 pub(super) fn stage(
     dir: &Path,
     relative: &str,
-    bytes: &[u8],
+    parts: &[&[u8]],
     kept: Option<&Stamp>,
     staged: &mut Staged,
     report: &mut WriteReport,
@@ -35,13 +36,34 @@ pub(super) fn stage(
     let target = dir.join(checked_relative(relative)?);
     // A file taken from the previous output in this directory, untouched since, is not read again.
     let kept = kept.is_some_and(|kept| record::stamp(&target).ok().as_ref() == Some(kept));
-    if kept || fs::read(&target).is_ok_and(|existing| existing == bytes) {
+    if kept || holds(&target, parts).unwrap_or(false) {
         report.unchanged.push(relative.to_owned());
         return Ok(());
     }
-    staged.write(target, bytes)?;
+    staged.write(target, parts)?;
     report.written.push(relative.to_owned());
     Ok(())
+}
+
+/// Whether the file at `path` holds exactly the concatenation of `parts`; read in blocks, so comparing a large
+/// file holds neither it nor the parts joined.
+fn holds(path: &Path, parts: &[&[u8]]) -> io::Result<bool> {
+    let mut file = fs::File::open(path)?;
+    let len: usize = parts.iter().map(|part| part.len()).sum();
+    if file.metadata()?.len() != len as u64 {
+        return Ok(false);
+    }
+    let mut block = vec![0; len.min(1 << 20)];
+    for part in parts {
+        for expected in part.chunks(block.len().max(1)) {
+            let read = &mut block[..expected.len()];
+            if file.read_exact(read).is_err() || read != expected {
+                return Ok(false);
+            }
+        }
+    }
+    // Nothing after the last part: the file may have grown since its length was read.
+    Ok(file.read(&mut [0])? == 0)
 }
 
 /// Flushes and renames what was staged, lists the extra files and records the units.
