@@ -1,6 +1,9 @@
 //! The CRD schema vocabulary, declared once: every keyword a `JSONSchemaProps` node may hold, the JSON shape of
 //! its value, whether Kubernetes supports it at all, and whether it may appear inside a junctor branch.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use serde_json::Value;
 
 /// The JSON shape a keyword's value must have (`null` always passes: Kubernetes reads it as absent).
@@ -182,7 +185,8 @@ const KEYWORDS: &[Keyword] = &[
     unsupported("patternProperties", Shape::SchemaMap),
 ];
 
-/// The keyword called `name`, if the vocabulary has one.
+/// The keyword called `name`, if the vocabulary has one: looked up for every keyword of every node of every CRD.
 pub(super) fn keyword(name: &str) -> Option<&'static Keyword> {
-    KEYWORDS.iter().find(|keyword| keyword.name == name)
+    static BY_NAME: OnceLock<HashMap<&'static str, &'static Keyword>> = OnceLock::new();
+    BY_NAME.get_or_init(|| KEYWORDS.iter().map(|keyword| (keyword.name, keyword)).collect()).get(name).copied()
 }
