@@ -10,6 +10,8 @@
 # Usage: bash benches/allocator.sh [N] [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Where cargo puts the builds (CI sets CARGO_TARGET_DIR to a cache outside the clone).
+target_dir=${CARGO_TARGET_DIR:-target}
 n="${1:-3000}"
 rounds="${2:-2}"
 bash scripts/need-protoc.sh
@@ -22,11 +24,11 @@ trap '{ [ -z "$server" ] || kill "$server"; } 2>/dev/null; rm -rf "$work"' EXIT
 # each binary is copied out before the next build replaces it. The default build goes last, so target/release/kapi
 # is left as it was.
 cargo build --release --locked -q --bin kapi -p kapi-cli --no-default-features
-cp target/release/kapi "$work/kapi-system"
+cp "$target_dir"/release/kapi "$work/kapi-system"
 cargo build --release --locked -q --bin kapi -p kapi-cli
-cp target/release/kapi "$work/kapi-mimalloc"
+cp "$target_dir"/release/kapi "$work/kapi-mimalloc"
 cargo build --release --locked -q --bin synthetic-corpus -p kapi-tests
-target/release/synthetic-corpus --groups "$n" --out "$work/model.json"
+"$target_dir"/release/synthetic-corpus --groups "$n" --out "$work/model.json"
 
 measure() {
   local name=$1 bin="$work/kapi-$1"

@@ -5,10 +5,12 @@
 # artifact count and sizes too. Usage: bash benches/generate.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Where cargo puts the builds (CI sets CARGO_TARGET_DIR to a cache outside the clone).
+target_dir=${CARGO_TARGET_DIR:-target}
 runs="${1:-10}"
 bash scripts/need-protoc.sh
 cargo build --release --locked -q --bin kapi
-kapi=target/release/kapi
+kapi="$target_dir"/release/kapi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$kapi" generate --out "$work/out" >/dev/null

@@ -15,13 +15,15 @@
 # A WORK-DIR given is kept, and models and bundles already in it are reused (they take minutes to generate).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Where cargo puts the builds (CI sets CARGO_TARGET_DIR to a cache outside the clone).
+target_dir=${CARGO_TARGET_DIR:-target}
 n="${1:-3000}"
 runs="${2:-3}"
 bash scripts/need-protoc.sh
 cargo build --release --locked -q --bin kapi -p kapi-cli
 cargo build --release --locked -q --bin synthetic-corpus -p kapi-tests
 cargo build --release --locked -q -p kapi-runtime --features gnostic --example reload_cost
-kapi=target/release/kapi
+kapi="$target_dir"/release/kapi
 if [ -n "${3:-}" ]; then
   work="$3/n$n"
   mkdir -p "$work"
@@ -32,9 +34,9 @@ fi
 
 changed_group=$(( n / 2 ))
 [ -d "$work/base" ] || {
-  target/release/synthetic-corpus --groups "$n" --out "$work/base.json"
-  target/release/synthetic-corpus --groups "$n" --change-group "$changed_group" --out "$work/changed.json"
-  target/release/synthetic-corpus --groups "$(( n + 1 ))" --out "$work/added.json"
+  "$target_dir"/release/synthetic-corpus --groups "$n" --out "$work/base.json"
+  "$target_dir"/release/synthetic-corpus --groups "$n" --change-group "$changed_group" --out "$work/changed.json"
+  "$target_dir"/release/synthetic-corpus --groups "$(( n + 1 ))" --out "$work/added.json"
   for model in changed added base; do
     "$kapi" generate --model "$work/$model.json" --out "$work/$model.partial" >/dev/null
     mv "$work/$model.partial" "$work/$model"
@@ -46,8 +48,8 @@ timed() { /usr/bin/time -f '%e %U %S' -o "$work/time" "$@" >/dev/null; awk '{pri
 
 for edit in changed added; do
   echo "== N=$n, one group ${edit}"
-  echo "-- runtime (target/release/examples/reload_cost $edit):"
-  target/release/examples/reload_cost "$work/base" "$work/$edit" "$runs" | sed 's/^/   /'
+  echo "-- runtime ($target_dir/release/examples/reload_cost $edit):"
+  "$target_dir"/release/examples/reload_cost "$work/base" "$work/$edit" "$runs" | sed 's/^/   /'
   echo "-- kapi generate:"
   rm -rf "$work/fresh"
   echo "   into a fresh directory: $(timed "$kapi" generate --model "$work/$edit.json" --out "$work/fresh")"

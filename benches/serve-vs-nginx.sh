@@ -12,6 +12,8 @@
 # (installs nginx and wrk if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Where cargo puts the builds (CI sets CARGO_TARGET_DIR to a cache outside the clone).
+target_dir=${CARGO_TARGET_DIR:-target}
 scheme=http
 if [ "${1:-}" = --https ]; then scheme=https; shift; fi
 bundle=()
@@ -38,10 +40,14 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 
 tls_args=()
 if [ "$scheme" = https ]; then tls_args=(--self-signed "$work/tls"); fi
-target/release/kapi serve --addr 127.0.0.1:0 "${bundle[@]}" "${tls_args[@]}" >"$work/kapi.out" 2>"$work/kapi.err" &
+"$target_dir"/release/kapi serve --addr 127.0.0.1:0 "${bundle[@]}" "${tls_args[@]}" >"$work/kapi.out" 2>"$work/kapi.err" &
 pids+=($!)
 # Up to 10 minutes: a large --dir bundle is encoded (gzip, protobuf, ETags) before kapi listens (23 s at 3 000 groups).
-for _ in $(seq 6000); do grep -q listening "$work/kapi.out" && break; sleep 0.1; done
+for _ in $(seq 6000); do
+  grep -q listening "$work/kapi.out" && break
+  kill -0 "${pids[-1]}" 2>/dev/null || { echo "kapi serve exited:" >&2; cat "$work/kapi.err" >&2; exit 1; }
+  sleep 0.1
+done
 kapi=$(grep -o "$scheme://127.0.0.1:[0-9]*" "$work/kapi.out" | head -1)
 [ -n "$kapi" ] || { cat "$work/kapi.out" "$work/kapi.err" >&2; exit 1; }
 curl_() { if [ "$scheme" = https ]; then curl --cacert "$work/tls/ca.crt" "$@"; else curl "$@"; fi; }
