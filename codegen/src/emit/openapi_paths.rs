@@ -11,6 +11,10 @@ use crate::emit::operations::{Body, Operation, Parameter, PathItem, Payload, Res
 use crate::infra::pieces::{Piece, render_at};
 use crate::infra::render::Renderer;
 
+/// The depth of a definition in an OpenAPI 3 document (`components.schemas.<name>`), which every document of the
+/// group-versions (of both editions, and as CRDs) renders its shared definitions for.
+pub(crate) const SCHEMAS_DEPTH: usize = 3;
+
 /// The depth of an operation's parameter in a document: `paths.<path>.<method>.parameters[i]`.
 const OPERATION_PARAMETER_DEPTH: usize = 5;
 

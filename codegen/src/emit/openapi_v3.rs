@@ -11,7 +11,7 @@ use kapi_model::{Conventions, GroupVersion};
 
 use crate::emit::crd::CRD_DIR;
 use crate::emit::crd_openapi;
-use crate::emit::openapi_paths::{ParameterTexts, parameter_value, paths_piece};
+use crate::emit::openapi_paths::{ParameterTexts, SCHEMAS_DEPTH, parameter_value, paths_piece};
 use crate::emit::operations::{self, PathItem, security_scheme};
 use crate::error::Error;
 use crate::infra::artifacts::{Artifacts, HeldFile};
@@ -35,9 +35,6 @@ pub(crate) struct Edition {
     /// The `jsonSchemaDialect` field, when the edition has one.
     pub json_schema_dialect: Option<&'static str>,
 }
-
-/// The depth of a definition in a document: `components.schemas.<name>`.
-pub(crate) const SCHEMAS_DEPTH: usize = 3;
 
 /// OpenAPI 3.0, as Kubernetes serves it at `/openapi/v3`.
 pub(crate) const V3_0: Edition =

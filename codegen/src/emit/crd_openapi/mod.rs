@@ -15,8 +15,7 @@ use kapi_meta::client_go_scheme;
 use kapi_model::{DefName, GroupVersion};
 use serde_json::{Map, Value, json};
 
-use crate::emit::openapi_paths::{ParameterTexts, paths_piece};
-use crate::emit::openapi_v3::SCHEMAS_DEPTH;
+use crate::emit::openapi_paths::{ParameterTexts, SCHEMAS_DEPTH, paths_piece};
 use crate::emit::operations::{self, PathItem, custom_resource_definition_name};
 use crate::error::Error;
 use crate::infra::context::Context;
