@@ -36,14 +36,30 @@ temporary=()
 trap 'status=$?; cleanup; stages_done; exit $status' EXIT
 # scratch VAR: a new temporary directory in VAR, removed when the script ends.
 scratch() { local dir; dir=$(mktemp -d); temporary+=("$dir"); printf -v "$1" '%s' "$dir"; }
+scratch jobs
+# start JOB COMMAND...: runs COMMAND in the background, its output in $jobs/JOB.log and its exit status in
+# $jobs/JOB.status. await JOB: waits for it, shows its output, and stops the run if it failed. The status comes from
+# that file, not from `wait`: a run starts tens of thousands of processes, PIDs wrap (pid_max is 32 768 on these
+# machines), and bash forgets a finished job's status once its PID is reused (CI run 41: "wait: pid 1037 is not a
+# child of this shell" failed a run whose fuzz build had succeeded).
+declare -A job_pids
+start() {
+  local job=$1
+  shift
+  (if "$@" >"$jobs/$job.log" 2>&1; then echo 0; else echo $?; fi >"$jobs/$job.status") &
+  job_pids[$job]=$!
+  background+=("$!")
+}
+await() {
+  # Returns at once, with a meaningless status, when bash has forgotten the job: the status file says.
+  wait "${job_pids[$1]}" 2>/dev/null || true
+  [ -e "$jobs/$1.status" ] || { echo "$1 stopped without an exit status:" >&2; cat "$jobs/$1.log" >&2; exit 1; }
+  [ "$(cat "$jobs/$1.status")" = 0 ] || { echo "$1 failed:" >&2; cat "$jobs/$1.log" >&2; exit 1; }
+}
 
 stage install "protoc, cargo-nextest and cargo-fuzz now; the tests' Debian and Python packages during the build"
 bash scripts/ci/install.sh build
-scratch install_dir
-install_log=$install_dir/install.log
-bash scripts/ci/install.sh tests >"$install_log" 2>&1 &
-installing=$!
-background+=("$installing")
+start install bash scripts/ci/install.sh tests
 
 stage build "every crate, test, example and the kapi binary, once, in the dev profile every later stage shares"
 # The record of what the last run built from is taken once this run's builds are over; files unchanged since then
@@ -53,34 +69,18 @@ trap 'status=$?; cleanup; python3 scripts/ci/mtimes.py record "$KAPI_CACHE/mtime
 # The fuzz targets due for this commit (scripts/ci/fuzz_plan.py) build from here on, in the background at the
 # lowest priority and in a target directory of their own: they take only the cores the other stages leave idle (the
 # build's serial stretches, tests that wait on servers and kubectl), and the fuzz stage waits for the rest.
-scratch fuzz_dir
-fuzz_log=$fuzz_dir/build.log
-nice -n 19 bash scripts/ci/fuzz.sh build >"$fuzz_log" 2>&1 &
-fuzz_build=$!
-background+=("$fuzz_build")
+start fuzz_build nice -n 19 bash scripts/ci/fuzz.sh build
 # The pinned kube-apiserver the differential tests run (tests/kube/build.sh, docs/KUBE.md): built from the Go module
 # proxy in the background, once per pin (kept in $KAPI_CACHE/kube/), and waited for before the tests. At normal
 # priority: the tests wait for it, so it is on the run's critical path as much as the workspace's build.
-scratch kube_dir
-kube_log=$kube_dir/build.log
-bash tests/kube/build.sh >"$kube_log" 2>&1 &
-kube_build=$!
-background+=("$kube_build")
+start kube_build bash tests/kube/build.sh
 # The client-go informer the watchable-discovery test runs (tests/informer/build.sh), from the same module cache:
 # seconds once the kube-apiserver's modules are there, cached in $KAPI_CACHE/informer/ by its sources' hash.
-scratch informer_dir
-informer_log=$informer_dir/build.log
-bash tests/informer/build.sh >"$informer_log" 2>&1 &
-informer_build=$!
-background+=("$informer_build")
+start informer_build bash tests/informer/build.sh
 # The peers kapi is compared with (scripts/peers.sh, docs/PEERS.md): controller-gen, oasdiff and buf from the Go
 # module proxy, kopium from crates.io, each at its pin and kept in $KAPI_CACHE/peers/ (seconds once built). The
 # peers' tests in the tests stage need them, so they build beside the workspace at normal priority.
-scratch peers_dir
-peers_log=$peers_dir/build.log
-bash scripts/peers.sh build >"$peers_log" 2>&1 &
-peers_build=$!
-background+=("$peers_build")
+start peers_build bash scripts/peers.sh build
 # The dev profile rather than nextest's default (test): the doc tests, cargo doc and the packaged crates' builds
 # below use it too, and a profile's name is part of every artifact's hash.
 cargo nextest run --workspace --locked --cargo-profile dev --no-run
@@ -139,8 +139,8 @@ python3 scripts/ci/msrv.py
 cargo metadata --locked --format-version 1 --manifest-path fuzz/Cargo.toml >/dev/null
 
 stage upstream "every Kubernetes 1.32 document, whole, against ours; shared protobuf messages against upstream's"
-wait "$installing" || { cat "$install_log" >&2; exit 1; }
-cat "$install_log"
+await install
+cat "$jobs/install.log"
 for document in $(cd "$upstream" && find . -name '*.json' | sed 's|^\./||' | sort); do
   printf '%-48s ' "$document"
   python3 ../shared/conformance/openapi_diff.py "generated/openapi/v3/$document" "$upstream/$document" \
@@ -151,16 +151,16 @@ python3 ../shared/conformance/proto_compare.py generated/proto ../shared/upstrea
   k8s.io/api/apidiscovery/v2/generated.proto k8s.io/api/apidiscovery/v2beta1/generated.proto
 
 stage tests "the workspace's tests with cargo-nextest, two at a time, the longest first (.config/nextest.toml)"
-wait "$kube_build" || { cat "$kube_log" >&2; exit 1; }
-cat "$kube_log"
-KUBE_APISERVER=$(tail -1 "$kube_log")
+await kube_build
+cat "$jobs/kube_build.log"
+KUBE_APISERVER=$(tail -1 "$jobs/kube_build.log")
 export KUBE_APISERVER
-wait "$informer_build" || { cat "$informer_log" >&2; exit 1; }
-cat "$informer_log"
-KAPI_INFORMER=$(tail -1 "$informer_log")
+await informer_build
+cat "$jobs/informer_build.log"
+KAPI_INFORMER=$(tail -1 "$jobs/informer_build.log")
 export KAPI_INFORMER
-wait "$peers_build" || { cat "$peers_log" >&2; exit 1; }
-cat "$peers_log"
+await peers_build
+cat "$jobs/peers_build.log"
 # The peers' tests run in the peers stage below, with the crates they compare.
 cargo nextest run --workspace --locked --cargo-profile dev --no-fail-fast \
   -E 'not (package(kapi-tests) & test(/^peers_/))'
@@ -219,6 +219,6 @@ stage package "cargo publish --dry-run of every published crate; the packages ch
 bash scripts/ci/package.sh
 
 stage fuzz "the fuzz targets whose code changed in HEAD, and all of them on the first commit of a day, 30 s each"
-wait "$fuzz_build" || { cat "$fuzz_log" >&2; exit 1; }
-grep -v '^ *\(Compiling\|Downloaded\|Downloading\|Locking\|Adding\|Updating\)' "$fuzz_log" || true
+await fuzz_build
+grep -v '^ *\(Compiling\|Downloaded\|Downloading\|Locking\|Adding\|Updating\)' "$jobs/fuzz_build.log" || true
 bash scripts/ci/fuzz.sh run
