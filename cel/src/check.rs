@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::analysis::{Analysis, analyze};
 use crate::checker::{self, Checked, Site};
-use crate::program::parse as compile;
+use crate::program::parse_kept;
 use crate::schema::{Rule, Schema};
 use crate::sizes::unbounded_cardinality;
 use crate::stack::with_large_stack;
@@ -235,7 +235,7 @@ impl Checker {
             rule: rule.rule.clone(),
             message,
         };
-        let compiled = match compile(&rule.rule) {
+        let compiled = match parse_kept(&rule.rule) {
             Ok(compiled) => compiled,
             Err(error) => return self.report.findings.push(finding(Severity::Error, error.to_string())),
         };
@@ -306,7 +306,7 @@ impl Checker {
         finding: &impl Fn(Severity, String) -> Finding,
     ) -> Vec<Finding> {
         let Some(expression) = &rule.message_expression else { return Vec::new() };
-        if let Err(error) = compile(expression) {
+        if let Err(error) = parse_kept(expression) {
             return vec![finding(Severity::Error, format!("messageExpression: {error}"))];
         }
         let typed = match checker::check(expression, site, Checked::MessageExpression) {

@@ -86,6 +86,7 @@ mod convert;
 mod error;
 mod escape;
 mod library;
+mod memo;
 mod program;
 mod schema;
 mod sizes;

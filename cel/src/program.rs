@@ -9,6 +9,7 @@ use serde_json::Value;
 use crate::convert::to_cel;
 use crate::error::CelError;
 use crate::library;
+use crate::memo::Memo;
 use crate::schema::Schema;
 use crate::stack::{check_size, with_large_stack};
 
@@ -28,16 +29,21 @@ static ENV: LazyLock<Arc<Env>> = LazyLock::new(|| {
     Arc::new(env)
 });
 
-/// The standard environment, whose parser leaves calls as written: the expression static analysis reads (the
-/// evaluated one has some calls rewritten to cel-go's behaviour, see `library::compat`).
+/// The standard environment, whose parser leaves calls as written: the expression static analysis and the type
+/// checker read (the evaluated one has some calls rewritten to cel-go's behaviour, see `library::compat`).
 static WRITTEN: LazyLock<Env> = LazyLock::new(Env::stdlib);
+
+/// Parses of [`WRITTEN`], by text.
+static WRITTEN_PARSES: Memo<Result<Arc<Program>, String>> = Memo::new();
+/// Rules parsed for checking, by text.
+static CHECKED_PARSES: Memo<Result<Arc<CompiledRule>, CelError>> = Memo::new();
 
 /// A parsed rule, ready to be evaluated any number of times.
 #[derive(Debug)]
 pub struct CompiledRule {
     source: String,
     program: Program,
-    written: Program,
+    written: Arc<Program>,
     /// The first call of a function outside the server's environment, which the server's checker refuses: the
     /// type checker reports it when a schema is checked; evaluating the rule fails with it.
     undeclared: Option<String>,
@@ -57,10 +63,22 @@ pub(crate) fn parse(rule: &str) -> Result<CompiledRule, CelError> {
     }
     check_size(rule).map_err(CelError::syntax)?;
     let program = ENV.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
-    let written = WRITTEN.compile(rule).map_err(|errors| CelError::syntax(lowercase_first(&errors.to_string())))?;
+    let written = written(rule).map_err(|error| CelError::syntax(lowercase_first(&error)))?;
     let uses_old_self = program.references().has_variable(OLD_SELF);
     let undeclared = library::undeclared_call(rule);
     Ok(CompiledRule { source: rule.to_owned(), program, written, undeclared, uses_old_self, optional_old_self: false })
+}
+
+/// [`parse`], kept by the rule's text: what checking a schema's rules parses (on the current thread, which must
+/// have a large stack).
+pub(crate) fn parse_kept(rule: &str) -> Result<Arc<CompiledRule>, CelError> {
+    CHECKED_PARSES.get_or(rule, || parse(rule).map(Arc::new))
+}
+
+/// `source` parsed by the standard environment, calls as written; `Err` with the parser's errors. Kept by text (on
+/// the current thread, which must have a large stack).
+pub(crate) fn written(source: &str) -> Result<Arc<Program>, String> {
+    WRITTEN_PARSES.get_or(source, || WRITTEN.compile(source).map(Arc::new).map_err(|errors| errors.to_string()))
 }
 
 impl CompiledRule {

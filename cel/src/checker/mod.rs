@@ -20,12 +20,12 @@ mod types;
 mod walk;
 
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
+use cel::Program;
 use cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue, SourceInfo};
-use cel::{Env, Program};
 
-use crate::program::{OLD_SELF, SELF};
+use crate::program::{OLD_SELF, SELF, written};
 use crate::schema::Schema;
 use issues::Issue;
 pub(crate) use schema_types::SELF_TYPE_NAME;
@@ -52,9 +52,6 @@ pub(crate) struct Site<'s> {
     pub optional_old_self: bool,
 }
 
-/// Parses as the checker needs it: the standard macros and `optMap`/`optFlatMap`, with the source positions.
-static PARSER: LazyLock<Arc<Env>> = LazyLock::new(|| Arc::new(Env::stdlib()));
-
 /// Whether the server can type `self` at `site`: a node with no type (`x-kubernetes-preserve-unknown-fields` alone)
 /// cannot carry rules.
 pub(crate) fn types_self(site: Site<'_>) -> bool {
@@ -64,14 +61,16 @@ pub(crate) fn types_self(site: Site<'_>) -> bool {
 /// A rule that type-checks: its parsed program and the type of every expression in it, by id.
 #[derive(Debug)]
 pub(crate) struct Typed<'s> {
-    pub program: Program,
+    pub program: Arc<Program>,
     pub types: HashMap<u64, Type<'s>>,
 }
 
 /// Type-checks `source` (which parses: syntax errors are reported before this) at `site`; the server's message when
 /// it refuses the expression.
 pub(crate) fn check<'s>(source: &str, site: Site<'s>, checked: Checked) -> Result<Typed<'s>, String> {
-    let program = PARSER.compile(source).map_err(|error| format!("syntax error: {error}"))?;
+    // The standard parse (macros and `optMap`/`optFlatMap` expanded, source positions kept) is what the checker
+    // needs.
+    let program = written(source).map_err(|error| format!("syntax error: {error}"))?;
     let info = program.source_info();
     let self_type = decl_type(site.schema, SELF_TYPE_NAME, site.resource_root).unwrap_or(Type::Dyn);
     let old_self_type = if site.optional_old_self { Type::optional(self_type.clone()) } else { self_type.clone() };
