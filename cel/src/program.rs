@@ -69,10 +69,10 @@ pub(crate) fn parse(rule: &str) -> Result<CompiledRule, CelError> {
     Ok(CompiledRule { source: rule.to_owned(), program, written, undeclared, uses_old_self, optional_old_self: false })
 }
 
-/// [`parse`], kept by the rule's text: what checking a schema's rules parses (on the current thread, which must
-/// have a large stack).
+/// [`compile`], kept by the rule's text: what checking a schema's rules parses. A parser that panics on one rule
+/// makes that rule's error, and the schema's other rules are still checked.
 pub(crate) fn parse_kept(rule: &str) -> Result<Arc<CompiledRule>, CelError> {
-    CHECKED_PARSES.get_or(rule, || parse(rule).map(Arc::new))
+    CHECKED_PARSES.get_or(rule, || compile(rule).map(Arc::new))
 }
 
 /// `source` parsed by the standard environment, calls as written; `Err` with the parser's errors. Kept by text (on
