@@ -30,6 +30,7 @@ mod kube_cel_cost_real_world;
 mod kube_cel_functions;
 mod kube_cel_functions_cases;
 mod kube_crds;
+mod kube_defaults;
 mod kube_printer_columns;
 mod kube_published;
 mod kube_rs;
