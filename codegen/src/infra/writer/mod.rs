@@ -35,7 +35,8 @@ impl CheckReport {
 }
 
 /// Writes every artifact under `dir` whose bytes differ from what is there, each through a temporary file in the
-/// same directory and a rename, so readers see the old file or the new one, never a mix.
+/// same directory and a rename, so readers see the old file or the new one, never a mix. When `dir` does not exist,
+/// everything is written into a new directory beside it, which is renamed into place whole.
 ///
 /// Every changed file is written to its temporary name first, then all of them are flushed to disk together, and
 /// only then renamed into place: a crash leaves each file old or new. On Linux one `syncfs` flushes them all in one
@@ -45,9 +46,9 @@ impl CheckReport {
 pub fn write(dir: &Path, artifacts: &Artifacts) -> Result<WriteReport, Error> {
     manifest::forget(dir)?;
     let mut report = WriteReport::default();
-    let mut staged = Staged::default();
+    let mut staged = Staged::for_dir(dir);
     for (relative, bytes) in artifacts {
-        stage(dir, relative, &[bytes], artifacts.kept_stamp(relative), &mut staged, &mut report)?;
+        stage(relative, &[bytes], artifacts.kept_stamp(relative), &mut staged, &mut report)?;
     }
     finish(dir, artifacts, staged, report)
 }
@@ -157,6 +158,63 @@ mod tests {
             .filter(|name| name.starts_with('.'))
             .collect();
         assert!(hidden.is_empty(), "temporary files left behind: {hidden:?}");
+    }
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let entries = fs::read_dir(dir).expect("list").filter_map(|entry| entry.ok()?.file_name().into_string().ok());
+        let mut names: Vec<String> = entries.collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn an_absent_directory_is_made_whole_with_nothing_left_beside_it() {
+        let parent = tempfile::tempdir().expect("tempdir");
+        let dir = parent.path().join("nested/out");
+        let report = write(&dir, &sample()).expect("write");
+        assert_eq!(report.written, vec!["jsonschema/a.json".to_owned(), "openapi/v3/index.json".to_owned()]);
+        assert!(report.extra.is_empty());
+        assert!(check(&dir, &sample()).is_clean());
+        assert_eq!(names_in(&parent.path().join("nested")), vec!["out".to_owned()], "the new tree was left beside it");
+        assert!(names_in(&dir.join("jsonschema")).iter().all(|name| !name.starts_with('.')));
+        // The next write finds the directory and compares file by file.
+        let again = write(&dir, &sample()).expect("rewrite");
+        assert_eq!(again.unchanged.len(), 2);
+    }
+
+    #[test]
+    fn a_failure_in_an_absent_directory_leaves_it_absent() {
+        let parent = tempfile::tempdir().expect("tempdir");
+        let dir = parent.path().join("out");
+        let mut artifacts = sample();
+        // Sorted after the other files: the new tree holds them when this one is refused.
+        artifacts.insert("zz/../escape.json", Vec::new());
+        write(&dir, &artifacts).expect_err("rejected");
+        assert!(names_in(parent.path()).is_empty(), "left behind: {:?}", names_in(parent.path()));
+    }
+
+    #[test]
+    fn a_directory_made_meanwhile_is_not_replaced() {
+        let parent = tempfile::tempdir().expect("tempdir");
+        let dir = parent.path().join("out");
+        let mut staged = Staged::for_dir(&dir);
+        let mut report = WriteReport::default();
+        stage("jsonschema/a.json", &[b"[]\n"], None, &mut staged, &mut report).expect("staged");
+        fs::create_dir_all(dir.join("theirs")).expect("another writer's directory");
+        let error = staged.rename().expect_err("the directory is not empty");
+        assert!(error.to_string().contains("out"), "{error}");
+        drop(staged);
+        assert_eq!(names_in(parent.path()), vec!["out".to_owned()], "the new tree was not removed");
+        assert_eq!(names_in(&dir), vec!["theirs".to_owned()]);
+    }
+
+    #[test]
+    fn nothing_to_write_makes_an_empty_directory() {
+        let parent = tempfile::tempdir().expect("tempdir");
+        let dir = parent.path().join("out");
+        let report = write(&dir, &Artifacts::new()).expect("write");
+        assert!(report.written.is_empty());
+        assert!(names_in(&dir).is_empty());
     }
 
     #[test]

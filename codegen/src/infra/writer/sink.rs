@@ -23,7 +23,6 @@ pub struct Sink {
     state: Mutex<State>,
 }
 
-#[derive(Default)]
 struct State {
     staged: Staged,
     report: WriteReport,
@@ -33,10 +32,17 @@ struct State {
     failed: Option<Error>,
 }
 
+impl State {
+    fn for_dir(dir: &Path) -> Self {
+        Self { staged: Staged::for_dir(dir), report: WriteReport::default(), taken: BTreeSet::new(), failed: None }
+    }
+}
+
 impl Sink {
-    /// A sink for `dir`. Nothing there changes before [`Sink::finish`]: files are staged under temporary names.
+    /// A sink for `dir`. Nothing there changes before [`Sink::finish`]: files are staged under temporary names, or
+    /// in a new directory beside `dir` when it does not exist.
     pub fn open(dir: &Path) -> Self {
-        Self { dir: dir.to_path_buf(), state: Mutex::new(State::default()) }
+        Self { dir: dir.to_path_buf(), state: Mutex::new(State::for_dir(dir)) }
     }
 
     /// Stages one finished file, given in parts (unless `dir` already holds its bytes).
@@ -50,7 +56,7 @@ impl Sink {
             *failed = Some(Error::invalid_artifact_path(&format!("{relative} (generated twice)")));
             return;
         }
-        if let Err(error) = stage(&self.dir, relative, parts, kept, staged, report) {
+        if let Err(error) = stage(relative, parts, kept, staged, report) {
             *failed = Some(error);
         }
     }
@@ -60,7 +66,10 @@ impl Sink {
         for (relative, bytes) in artifacts {
             self.put_file(relative, &[bytes], artifacts.kept_stamp(relative));
         }
-        let state = std::mem::take(&mut *self.state.lock().unwrap_or_else(PoisonError::into_inner));
+        let state = std::mem::replace(
+            &mut *self.state.lock().unwrap_or_else(PoisonError::into_inner),
+            State::for_dir(&self.dir),
+        );
         let State { staged, mut report, failed, .. } = state;
         // In path order, as `write` reports them.
         report.written.sort_unstable();

@@ -23,20 +23,19 @@ pub struct WriteReport {
     pub extra: Vec<String>,
 }
 
-/// Stages one file, given as the parts its bytes are made of, unless `dir` already holds its bytes, and notes
-/// which it was.
+/// Stages one file, given as the parts its bytes are made of, unless the output directory already holds its bytes,
+/// and notes which it was.
 pub(super) fn stage(
-    dir: &Path,
     relative: &str,
     parts: &[&[u8]],
     kept: Option<&Stamp>,
     staged: &mut Staged,
     report: &mut WriteReport,
 ) -> Result<(), Error> {
-    let target = dir.join(checked_relative(relative)?);
+    let target = staged.root().join(checked_relative(relative)?);
     // A file taken from the previous output in this directory, untouched since, is not read again.
-    let kept = kept.is_some_and(|kept| record::stamp(&target).ok().as_ref() == Some(kept));
-    if kept || holds(&target, parts).unwrap_or(false) {
+    let kept = || kept.is_some_and(|kept| record::stamp(&target).ok().as_ref() == Some(kept));
+    if !staged.is_new_tree() && (kept() || holds(&target, parts).unwrap_or(false)) {
         report.unchanged.push(relative.to_owned());
         return Ok(());
     }
@@ -75,7 +74,9 @@ pub(super) fn finish(
 ) -> Result<WriteReport, Error> {
     staged.sync()?;
     staged.rename()?;
-    report.extra = extra_files(dir, artifacts).map_err(|source| Error::io(dir, source))?;
+    if !staged.is_new_tree() {
+        report.extra = extra_files(dir, artifacts).map_err(|source| Error::io(dir, source))?;
+    }
     manifest::record(dir, artifacts)?;
     Ok(report)
 }
