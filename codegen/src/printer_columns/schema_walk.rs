@@ -18,8 +18,7 @@ enum Place<'s> {
 
 /// Whether `steps`, from the root of an object of `schema`, can reach a value.
 pub(crate) fn leads_somewhere(schema: &Value, steps: &[Step]) -> bool {
-    let metadata = object_meta();
-    !walk(vec![Place::Schema(schema)], steps, &Root { object: Some(schema), metadata: &metadata }).is_empty()
+    !walk(vec![Place::Schema(schema)], steps, &Root { object: Some(schema), metadata: &OBJECT_META }).is_empty()
 }
 
 /// What a walk starts from: the object's schema (none inside a filter, which starts at an element) and the
@@ -111,7 +110,10 @@ fn preserves_unknown(node: &Value) -> bool {
 
 static STRING: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| json!({"type": "string"}));
 
-/// The fields of `metav1.ObjectMeta` a column can name, as the server serves them.
+/// The fields of `metav1.ObjectMeta` a column can name, as the server serves them; built once, as every column
+/// of every CRD is walked against it.
+static OBJECT_META: std::sync::LazyLock<Value> = std::sync::LazyLock::new(object_meta);
+
 fn object_meta() -> Value {
     let string = json!({"type": "string"});
     let strings = json!({"type": "object", "additionalProperties": {"type": "string"}});
