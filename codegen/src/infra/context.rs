@@ -133,14 +133,14 @@ impl<'a> Context<'a> {
         let digests = self.operations_digests.get_or_init(|| {
             let all: Vec<_> = self.operations.iter().collect();
             let digest = |(group_version, items): &(&GroupVersion, &BTreeMap<String, PathItem>)| {
-                ((*group_version).clone(), Fingerprint::digest_of(items))
+                ((*group_version).clone(), Fingerprint::digest_of_hashed(items))
             };
             parallel_map(&all, digest).into_iter().collect()
         });
         digests
             .get(group_version)
             .copied()
-            .unwrap_or_else(|| Fingerprint::digest_of(&BTreeMap::<String, PathItem>::new()))
+            .unwrap_or_else(|| Fingerprint::digest_of_hashed(&BTreeMap::<String, PathItem>::new()))
     }
 
     /// Every definition reachable from `roots` (roots included), sorted; a missing one is an error naming who

@@ -9,7 +9,7 @@ use super::actions::{Action, Method};
 use super::parameters::Parameter;
 
 /// The operations served on one URL path, with the parameters all of them share hoisted.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub(crate) struct PathItem {
     /// Parameters every operation takes, sorted by name.
     pub parameters: Vec<Parameter>,
@@ -17,7 +17,7 @@ pub(crate) struct PathItem {
 }
 
 /// One operation.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub(crate) struct Operation {
     pub id: String,
     pub description: String,
@@ -33,7 +33,7 @@ pub(crate) struct Operation {
 }
 
 /// A request body.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub(crate) struct Body {
     pub media: &'static [&'static str],
     pub schema: DefName,
@@ -41,7 +41,7 @@ pub(crate) struct Body {
 }
 
 /// A response by status code.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub(crate) struct Response {
     pub code: u16,
     pub description: &'static str,
@@ -49,7 +49,7 @@ pub(crate) struct Response {
 }
 
 /// What a response carries.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub(crate) struct Content {
     /// The media types, sorted; mostly the fixed sets of [`super::media`], borrowed, as in a large API there are
     /// hundreds of thousands of responses.
@@ -58,7 +58,7 @@ pub(crate) struct Content {
 }
 
 /// The schema of a response.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub(crate) enum Payload {
     /// An object of a definition.
     Object(DefName),
