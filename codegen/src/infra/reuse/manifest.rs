@@ -21,7 +21,7 @@ use crate::infra::artifacts::Artifacts;
 /// The record's file name in the output directory.
 pub const MANIFEST_NAME: &str = ".kapi-reuse.json";
 
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
 struct Manifest {
     units: BTreeMap<String, UnitRecord>,
     /// Size and modification time (nanoseconds since the epoch) of every unit's file when it was written.
@@ -64,7 +64,13 @@ pub(crate) fn record(dir: &Path, artifacts: &Artifacts) -> Result<(), Error> {
         let path = dir.join(file);
         stamps.insert(file.clone(), stamp(&path).map_err(|source| Error::io(&path, source))?);
     }
-    let manifest = Manifest { units: artifacts.units().clone(), stamps };
+    // Written borrowed: the units of a large output are tens of megabytes to clone.
+    #[derive(Serialize)]
+    struct Written<'a> {
+        units: &'a BTreeMap<String, UnitRecord>,
+        stamps: BTreeMap<String, Stamp>,
+    }
+    let manifest = Written { units: artifacts.units(), stamps };
     let bytes = serde_json::to_vec(&manifest).map_err(|e| Error::serialize(MANIFEST_NAME, e))?;
     let target = dir.join(MANIFEST_NAME);
     let temp = dir.join(format!("{MANIFEST_NAME}.tmp-{}", std::process::id()));
