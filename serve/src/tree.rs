@@ -24,6 +24,7 @@ use axum::body::Bytes;
 use crate::body_file::{BodyFile, SENDFILE_MIN_BYTES};
 use crate::error::BundleError;
 use crate::files::{Files, MAX_FILE_BYTES, SERVED_ENTRIES, TopLevel, read_file, walk};
+use crate::protobuf::held;
 use crate::sources::{OpenFiles, Sources};
 
 /// How much older than the previous read a file's change time must be for its stamp to be trusted: above the
@@ -63,6 +64,8 @@ pub struct Tree {
     files: Files,
     /// Large documents kept open rather than read ([`Tree::read_keeping_open`]).
     open: OpenFiles,
+    /// The `.proto` files the protobuf codec does not compile, left unread ([`Tree::read_keeping_open`]).
+    unread_protos: held::Unread,
     stamps: BTreeMap<String, Stamp>,
     /// When this read began, as (seconds, nanoseconds) since the epoch.
     began: (i64, i64),
@@ -84,7 +87,8 @@ impl Tree {
 
     /// [`Tree::read_reusing`] that keeps large OpenAPI documents (every file under `openapi/` but the indexes, from
     /// `SENDFILE_MIN_BYTES` on) open instead of reading them: [`crate::Bundle::from_tree_reusing`] serves them
-    /// from their files. [`Tree::files`] then holds the other files only.
+    /// from their files. [`Tree::files`] then holds the other files only, and of the `.proto` files only those the
+    /// protobuf codec compiles (`protobuf::held`).
     pub fn read_keeping_open(dir: &Path, previous: Option<&Self>) -> Result<Self, BundleError> {
         Self::read_with(dir, previous, true)
     }
@@ -99,17 +103,22 @@ impl Tree {
         let (mut opened, descriptors) = (0, if keep_open { descriptor_budget() } else { 0 });
         walk(dir, TopLevel::Only(&SERVED_ENTRIES), |key, path, metadata| {
             let stamp = Stamp::of(metadata);
-            let unchanged = previous.zip(trusted_before).and_then(|(previous, trusted_before)| {
-                let same = previous.stamps.get(&key).is_some_and(|seen| *seen == stamp);
-                (same && stamp.changed_before(trusted_before)).then(|| previous.files.get(&key)).flatten()
+            // The previous read, when it saw this very file.
+            let same = previous.zip(trusted_before).filter(|(previous, trusted_before)| {
+                previous.stamps.get(&key).is_some_and(|seen| *seen == stamp) && stamp.changed_before(*trusted_before)
             });
+            let same = same.map(|(previous, _)| previous);
+            let unchanged = same.and_then(|previous| previous.files.get(&key));
             tree.stamps.insert(key.clone(), stamp);
+            if keep_open
+                && held::is_proto(&key)
+                && let Some(facts) = same.and_then(|previous| previous.unread_protos.get(&key))
+            {
+                tree.unread_protos.insert(key, facts.clone());
+                return Ok(());
+            }
             if keep_open && kept_open(&key, metadata.len()) {
-                let previous = previous.zip(trusted_before).filter(|(previous, trusted_before)| {
-                    previous.stamps.get(&key).is_some_and(|seen| *seen == stamp)
-                        && stamp.changed_before(*trusted_before)
-                });
-                let file = match previous.and_then(|(previous, _)| previous.open.get(&key)) {
+                let file = match same.and_then(|previous| previous.open.get(&key)) {
                     Some(file) => Some(file.clone()),
                     None if opened < descriptors => {
                         opened += 1;
@@ -134,6 +143,9 @@ impl Tree {
             tree.files.insert(key, bytes);
             Ok(())
         })?;
+        if keep_open {
+            tree.read_from_disk += held::keep_compiled(dir, &mut tree.files, &mut tree.unread_protos)?;
+        }
         Ok(tree)
     }
 
@@ -243,6 +255,41 @@ mod tests {
 
         let third = Tree::read_reusing(dir.path(), Some(&aged(second, 5))).expect("reads");
         assert_eq!(third.read_from_disk(), 0, "nothing changed");
+    }
+
+    #[test]
+    fn only_the_proto_files_the_codec_compiles_are_held() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let meta = "proto/k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto";
+        let discovery = "proto/k8s.io/api/apidiscovery/v2/generated.proto";
+        let custom = "proto/com.example/v1/generated.proto";
+        let import_meta = "import \"k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto\";\n";
+        write(
+            dir.path(),
+            discovery,
+            &format!("syntax = \"proto2\";\npackage k8s.io.api.apidiscovery.v2;\n{import_meta}"),
+        );
+        write(dir.path(), meta, "syntax = \"proto2\";\npackage k8s.io.apimachinery.pkg.apis.meta.v1;\n");
+        write(dir.path(), custom, "syntax = \"proto2\";\npackage com.example.v1;\n");
+        write(dir.path(), "proto/field-numbers.json", "{}");
+        let held =
+            |tree: &Tree| tree.files().keys().filter(|key| key.starts_with("proto/")).cloned().collect::<Vec<_>>();
+        let first = aged(Tree::read_keeping_open(dir.path(), None).expect("reads"), 5);
+        assert_eq!(held(&first), ["proto/field-numbers.json", discovery, meta]);
+        assert_eq!(first.read_from_disk(), 4);
+
+        let second = aged(Tree::read_keeping_open(dir.path(), Some(&first)).expect("reads"), 5);
+        assert_eq!(second.read_from_disk(), 0, "nothing changed: the custom group's file is not read again");
+        assert_eq!(held(&second), held(&first));
+
+        // meta/v1 now imports the custom group's file, which is then compiled: read, though it did not change.
+        let importing = "syntax = \"proto2\";\npackage k8s.io.apimachinery.pkg.apis.meta.v1;\nimport \"com.example/v1/generated.proto\";\n";
+        write(dir.path(), meta, importing);
+        let third = Tree::read_keeping_open(dir.path(), Some(&second)).expect("reads");
+        assert_eq!(third.read_from_disk(), 2);
+        assert_eq!(held(&third), ["proto/com.example/v1/generated.proto", "proto/field-numbers.json", discovery, meta]);
+        // Read for serving alone, every file is held.
+        assert_eq!(held(&Tree::read(dir.path()).expect("reads")).len(), 4);
     }
 
     #[test]

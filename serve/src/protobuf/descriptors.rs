@@ -3,14 +3,14 @@
 //! Files are named by their path under `proto/` (`k8s.io/api/apidiscovery/v2/generated.proto`), which is how
 //! go-to-protobuf's files import each other; `google/protobuf/*.proto` come with protox.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use prost_reflect::DescriptorPool;
 use protox::Compiler;
 use protox::file::{ChainFileResolver, File, FileResolver, GoogleFileResolver};
 
 /// Where a bundle keeps its protobuf definitions.
-const PROTO_DIR: &str = "proto/";
+pub(crate) const PROTO_DIR: &str = "proto/";
 
 /// Compiles `sources` (as [`sources`] reads them); `Ok(None)` when there are none.
 pub(crate) fn compile(sources: &BTreeMap<String, String>) -> Result<Option<DescriptorPool>, String> {
@@ -57,22 +57,39 @@ const ENCODED_PACKAGES: [&str; 4] = [
 /// import, transitively. The bundle's own groups' definitions are never encoded by the server, and leaving them out
 /// means a reload that changes one of them reuses the compiled pool. A bundle with none of those packages keeps every
 /// file (what it holds is then compiled, and its errors reported, as written).
-pub(crate) fn encoded_names<'a>(sources: &BTreeMap<&'a str, &'a str>) -> std::collections::BTreeSet<&'a str> {
-    let mut pending: Vec<&str> = sources
-        .iter()
-        .filter(|(_, text)| package_of(text).is_some_and(|package| ENCODED_PACKAGES.contains(&package)))
-        .map(|(name, _)| *name)
-        .collect();
-    if pending.is_empty() {
-        return sources.keys().copied().collect();
+pub(crate) fn encoded_names<'a>(sources: &BTreeMap<&'a str, &'a str>) -> BTreeSet<&'a str> {
+    let facts: Vec<(&str, ProtoFacts)> = sources.iter().map(|(name, text)| (*name, ProtoFacts::of(text))).collect();
+    encoded_of(&facts.iter().map(|(name, facts)| (*name, facts)).collect())
+}
+
+/// What deciding whether a `.proto` file is compiled reads of it: the package it declares and the files it imports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ProtoFacts {
+    package: Option<String>,
+    imports: Vec<String>,
+}
+
+impl ProtoFacts {
+    pub(crate) fn of(text: &str) -> Self {
+        Self { package: package_of(text).map(str::to_owned), imports: imports_of(text).map(str::to_owned).collect() }
     }
-    let mut needed = std::collections::BTreeSet::new();
+}
+
+/// [`encoded_names`] of files known by their facts, by import name.
+pub(crate) fn encoded_of<'a>(facts: &BTreeMap<&'a str, &ProtoFacts>) -> BTreeSet<&'a str> {
+    let encoded = |facts: &ProtoFacts| facts.package.as_deref().is_some_and(|p| ENCODED_PACKAGES.contains(&p));
+    let mut pending: Vec<&str> = facts.iter().filter(|(_, facts)| encoded(facts)).map(|(name, _)| *name).collect();
+    if pending.is_empty() {
+        return facts.keys().copied().collect();
+    }
+    let mut needed = BTreeSet::new();
     while let Some(name) = pending.pop() {
         if !needed.insert(name) {
             continue;
         }
         // An import the bundle does not have (google/protobuf/*) is resolved, or reported, by the compiler.
-        pending.extend(imports_of(sources[name]).filter_map(|import| sources.get_key_value(import).map(|(k, _)| *k)));
+        let imports = facts[name].imports.iter();
+        pending.extend(imports.filter_map(|import| facts.get_key_value(import.as_str()).map(|(k, _)| *k)));
     }
     needed
 }

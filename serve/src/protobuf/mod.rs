@@ -9,6 +9,7 @@ pub(crate) mod descriptors;
 mod encode;
 pub(crate) mod envelope;
 mod field;
+pub(crate) mod held;
 mod list;
 #[cfg(test)]
 pub(crate) mod test_files;
