@@ -41,7 +41,8 @@ pub(crate) fn keep_compiled(dir: &Path, files: &mut Files, unread: &mut Unread) 
             (true, true) => {}
             (true, false) => {
                 let path = dir.join(&key);
-                let metadata = std::fs::metadata(&path).map_err(|e| BundleError::in_file(&key, format!("{e}")))?;
+                let metadata =
+                    std::fs::metadata(&path).map_err(|e| BundleError::in_file(&key, format!("cannot read: {e}")))?;
                 let bytes = read_file(&path, &key, &metadata)?;
                 files.insert(key, Bytes::from(bytes));
                 read += 1;
