@@ -145,7 +145,7 @@ impl std::io::Write for HashWriter<'_> {
     }
 }
 
-/// A [`Hasher`] that passes what it is fed to a SHA-256; only its feed is used, never its `u64`.
+/// A [`Hasher`] that passes what it is fed to a SHA-256.
 struct HashFeed<'h>(&'h mut Sha256);
 
 impl Hasher for HashFeed<'_> {
@@ -153,8 +153,9 @@ impl Hasher for HashFeed<'_> {
         self.0.update(bytes);
     }
 
+    /// Never read: a fingerprint is the SHA-256 of the feed.
     fn finish(&self) -> u64 {
-        unreachable!("a fingerprint reads the SHA-256, not the hasher's u64")
+        0
     }
 }
 
